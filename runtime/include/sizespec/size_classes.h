@@ -1,0 +1,92 @@
+//===- sizespec/size_classes.h - The size-class table ----------*- C++ -*-===//
+//
+// The one home of sizespec's size classes. The runtime and the Clang plugin
+// both compile against this header; there is no second copy.
+//
+// Classes 1..32 are Go's (runtime/sizeclasses.go) up to 1024 bytes. Classes
+// 1..7 (8..80 bytes) have specialized routines; the rest serve the generic
+// path. Larger sizes take the large-object path.
+//
+// This header is included into every translation unit the plugin compiles,
+// so it must stay valid C++11 (single-return constexpr functions), and must
+// not depend on exceptions or RTTI.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_SIZE_CLASSES_H
+#define SIZESPEC_SIZE_CLASSES_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sizespec {
+
+/// Number of size classes, not counting class 0 ("no class": large or zero).
+constexpr unsigned kNumClasses = 32;
+
+/// Classes 1..kNumSpecializedClasses have specialized routines.
+constexpr unsigned kNumSpecializedClasses = 7;
+
+/// Largest size served by a size class; above it is the large-object path.
+constexpr std::size_t kMaxSmallSize = 1024;
+
+/// Default size limit for specialization, in bytes (the plugin's `max=`).
+/// Justified by the size sweep in bench/ (see bench/README.md).
+constexpr std::size_t kDefaultSpecializeMax = 80;
+
+/// Spans are at least this aligned; slots start at the span base, so an
+/// object in class C is aligned to the lowest set bit of its size, up to this.
+constexpr std::size_t kMinSpanAlign = 4096;
+
+namespace detail {
+// Index 0 is unused so that class numbers index the table directly.
+constexpr std::uint16_t kClassSize[kNumClasses + 1] = {
+    0,   8,   16,  24,  32,  48,  64,  80,  96,  112, 128,
+    144, 160, 176, 192, 208, 224, 240, 256, 288, 320, 352,
+    384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024};
+
+constexpr unsigned classOfFrom(std::size_t Size, unsigned C) {
+  return C > kNumClasses              ? 0
+         : kClassSize[C] >= Size ? C
+                                      : classOfFrom(Size, C + 1);
+}
+
+constexpr std::size_t lowBit(std::size_t X) { return X & (~X + 1); }
+} // namespace detail
+
+/// Object size of class \p C (0 for class 0).
+constexpr std::size_t class_size(unsigned C) {
+  return C <= kNumClasses ? detail::kClassSize[C] : 0;
+}
+
+/// The smallest class that holds \p Size bytes; 0 if none (Size > 1024).
+/// Size 0 maps to class 1: every allocation returns a distinct object.
+constexpr unsigned class_of(std::size_t Size) {
+  return Size > kMaxSmallSize ? 0 : detail::classOfFrom(Size == 0 ? 1 : Size, 1);
+}
+
+/// The alignment every object of class \p C is guaranteed to have.
+constexpr std::size_t class_align(unsigned C) {
+  return C == 0 || C > kNumClasses ? 0
+         : detail::lowBit(class_size(C)) > kMinSpanAlign
+             ? kMinSpanAlign
+             : detail::lowBit(class_size(C));
+}
+
+/// True if class \p C has specialized routines (alloc_scan_scC and friends).
+constexpr bool is_specialized_class(unsigned C) {
+  return C >= 1 && C <= kNumSpecializedClasses;
+}
+
+static_assert(class_of(0) == 1, "zero-size requests get a real object");
+static_assert(class_of(8) == 1 && class_of(9) == 2, "");
+static_assert(class_of(24) == 3 && class_of(25) == 4, "");
+static_assert(class_of(80) == 7 && class_of(81) == 8, "");
+static_assert(class_of(1024) == 32 && class_of(1025) == 0, "");
+static_assert(class_size(kNumSpecializedClasses) == 80, "sc7 is 80 bytes");
+static_assert(class_align(3) == 8 && class_align(4) == 32, "");
+static_assert(class_align(7) == 16 && class_align(6) == 64, "");
+
+} // namespace sizespec
+
+#endif // SIZESPEC_SIZE_CLASSES_H
