@@ -1,0 +1,81 @@
+//===- sizespec/stats.h - Allocation statistics ----------------*- C++ -*-===//
+//
+// Like Go's runtime/metrics: what the runtime has done, per (class, scan).
+//
+// Counts are gathered in batches: a thread folds its counts in at refill,
+// flush and exit, and stats() folds in the calling thread's own counts
+// first. So a single thread, or any set of threads after they are joined,
+// reads exact figures; counts of threads still running may lag by one
+// cache's worth.
+//
+// SIZESPEC_STATS=1 in the environment prints print_stats()'s table to
+// stderr at exit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_STATS_H
+#define SIZESPEC_STATS_H
+
+#include <sizespec/config.h>
+#include <sizespec/size_classes.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+
+namespace sizespec {
+
+/// Counts for one (class, scan) pair.
+struct ClassStats {
+  std::uint64_t allocations; ///< objects handed out (specialized + generic)
+  std::uint64_t frees;       ///< objects given back
+  std::uint64_t specialized; ///< allocations by an alloc_*_scN routine
+  std::uint64_t generic;     ///< allocations by the generic path
+  std::uint64_t bytes_in_use; ///< (allocations - frees) * class size
+  std::uint64_t spans;        ///< spans holding objects of this pair
+};
+
+/// How the runtime runs in this process.
+enum class Mode : std::uint8_t {
+  uninitialized, ///< nothing allocated yet
+  active,        ///< the runtime serves allocations
+  system,        ///< stood aside: sanitizer, valgrind, or no address space
+  deferring,     ///< the program replaced global operator new/delete
+};
+
+struct Stats {
+  /// Indexed [class][scan]; class 0 is unused.
+  ClassStats classes[kNumClasses + 1][2];
+  /// Allocations above kMaxSmallSize, or over-aligned, served by the system
+  /// allocator (their frees are not told apart from other foreign frees).
+  std::uint64_t large_allocations;
+  std::uint64_t large_bytes;
+  std::uint64_t spans_held;        ///< spans holding objects, all pairs
+  std::uint64_t spans_cached;      ///< empty spans kept committed for reuse
+  std::uint64_t bytes_committed;   ///< span memory currently committed
+  std::uint64_t bytes_returned;    ///< span memory given back (madvise)
+  Mode mode;
+
+  const ClassStats &at(unsigned size_class, bool scan) const {
+    return classes[size_class][scan ? 1 : 0];
+  }
+};
+
+/// A snapshot of the counts (see the batching note above).
+SIZESPEC_API Stats stats() noexcept;
+
+/// Prints the stats table to \p out (the format SIZESPEC_STATS=1 uses).
+SIZESPEC_API void print_stats(std::FILE *out) noexcept;
+
+/// What the runtime knows about one address.
+struct ObjectInfo {
+  bool ours;               ///< inside the runtime's spans
+  unsigned size_class;     ///< 0 if not ours
+  bool scan;               ///< the span's kind
+};
+/// O(1), by address; any pointer is fine.
+SIZESPEC_API ObjectInfo object_info(const void *p) noexcept;
+
+} // namespace sizespec
+
+#endif // SIZESPEC_STATS_H

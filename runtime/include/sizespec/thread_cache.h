@@ -1,0 +1,95 @@
+//===- sizespec/thread_cache.h - The inline allocation fast path -*- C++ -*-===//
+//
+// The part of the thread cache that inline code touches: one free list per
+// bin, a bin being one (size class, scan) pair. Everything else about a
+// thread's cache lives in the runtime (runtime/src/thread_cache.h).
+//
+// Included by <sizespec/sizespec.h>; valid C++11, no exceptions, no RTTI.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_THREAD_CACHE_H
+#define SIZESPEC_THREAD_CACHE_H
+
+#include <sizespec/config.h>
+#include <sizespec/size_classes.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sizespec {
+
+/// One bin per (class, scan) pair; scan and noscan objects never share one.
+constexpr unsigned kNumBins = 2 * kNumClasses;
+
+/// The bin of class \p C (1..kNumClasses) and kind \p Scan.
+constexpr unsigned bin_of(unsigned C, bool Scan) {
+  return (C - 1) * 2 + (Scan ? 1 : 0);
+}
+/// The class and kind of bin \p B.
+constexpr unsigned bin_class(unsigned B) { return B / 2 + 1; }
+constexpr bool bin_scan(unsigned B) { return (B & 1) != 0; }
+
+namespace detail {
+
+/// A free object: its first word links to the next one.
+struct FreeObject {
+  FreeObject *next;
+};
+
+/// What the inline fast paths read and write. POD and zero-initialized: a
+/// new thread's lists are empty and its budgets are 0, so its first
+/// allocation and its first free take the slow paths, which set it up.
+struct ThreadCache {
+  /// Free lists, popped by allocation and pushed by operator delete.
+  FreeObject *head[kNumBins];
+  /// Frees left before operator delete calls the out-of-line flush; the one
+  /// counter a fast path pays (allocation counts are derived at refill).
+  std::int32_t free_budget[kNumBins];
+  /// Allocations by the generic path, folded into the stats at refill/flush.
+  std::uint32_t generic[kNumBins];
+};
+
+SIZESPEC_API extern __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL;
+
+/// Slow path of alloc_small: refills bin \p Bin's list for the calling thread
+/// and returns one object, or, when the runtime stands aside (sanitizer,
+/// valgrind, a user-replaced operator new), returns `::operator new(Size)`.
+/// Throws std::bad_alloc (the library is built with exceptions, so inline
+/// code compiled with -fno-exceptions never needs `throw`).
+SIZESPEC_API SIZESPEC_SLOW_PATH void *alloc_refill(unsigned Bin,
+                                                   std::size_t Size);
+/// The same, returning null on failure.
+SIZESPEC_API SIZESPEC_SLOW_PATH void *
+alloc_refill_nothrow(unsigned Bin, std::size_t Size) noexcept;
+
+template <bool Nothrow> struct Refill {
+  static void *call(unsigned Bin, std::size_t Size) {
+    return alloc_refill(Bin, Size);
+  }
+};
+template <> struct Refill<true> {
+  static void *call(unsigned Bin, std::size_t Size) noexcept {
+    return alloc_refill_nothrow(Bin, Size);
+  }
+};
+
+/// The fast path of every specialized routine: pop the calling thread's free
+/// list for one fixed bin. No size lookup, no branch on the type; one branch
+/// to alloc_refill. On x86-64 it is 5 instructions: load the head
+/// (%fs-relative), test, branch, load its `next`, store the head.
+template <unsigned Bin, bool Nothrow>
+SIZESPEC_FAST_PATH void *alloc_small(std::size_t Size) noexcept(Nothrow) {
+  static_assert(Bin < kNumBins, "no such bin");
+  ThreadCache &TC = tls_cache;
+  FreeObject *P = TC.head[Bin];
+  if (SIZESPEC_UNLIKELY(P == nullptr))
+    return Refill<Nothrow>::call(Bin, Size);
+  TC.head[Bin] = P->next;
+  return P;
+}
+
+} // namespace detail
+} // namespace sizespec
+
+#endif // SIZESPEC_THREAD_CACHE_H
