@@ -1,0 +1,48 @@
+//===- Formats.h - The report's output formats ------------------*- C++ -*-===//
+//
+// Each format prints a merged Report; none of them merges or filters.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_TOOLS_REPORT_FORMATS_H
+#define SIZESPEC_TOOLS_REPORT_FORMATS_H
+
+#include "Report.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace sizespec {
+namespace report {
+
+/// An input that could not be read; the report says which and why.
+struct InputError {
+  std::string Path;
+  std::string Message;
+};
+
+struct OutputOptions {
+  bool ShowSites = true;   ///< false: --summary-only
+  bool ShowSummary = true; ///< false: --no-summary
+  std::vector<InputError> Errors;
+};
+
+/// Site lines (DESIGN.md) and notes, then the summary tables.
+void printText(const Report &R, const OutputOptions &Opts,
+               llvm::raw_ostream &OS);
+/// {"sizespec_report": 1, "sites": [...], "summary": {...}, "errors": [...]}
+void printJson(const Report &R, const OutputOptions &Opts,
+               llvm::raw_ostream &OS);
+/// SARIF 2.1.0: one result per site.
+void printSarif(const Report &R, const OutputOptions &Opts,
+                llvm::raw_ostream &OS);
+/// One self-contained HTML page.
+void printHtml(const Report &R, const OutputOptions &Opts,
+               llvm::raw_ostream &OS);
+
+} // namespace report
+} // namespace sizespec
+
+#endif // SIZESPEC_TOOLS_REPORT_FORMATS_H

@@ -1,0 +1,100 @@
+//===- JsonFormat.cpp - The merged report as JSON, for programs -----------===//
+//
+// Keys are stable: a site carries the sidecar keys plus "translation_units"
+// and "conflict"; llvm::json prints object keys sorted, so output is stable
+// byte for byte.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Formats.h"
+
+#include "sizespec/size_classes.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+namespace sizespec {
+namespace report {
+namespace {
+
+template <typename T> json::Value orNull(const std::optional<T> &V) {
+  if (V)
+    return *V;
+  return nullptr;
+}
+
+json::Value siteToJson(const MergedSite &M) {
+  const Site &S = M.S;
+  json::Array Origins;
+  for (const Origin &O : M.Origins)
+    Origins.push_back(
+        json::Object{{"main_file", O.MainFile}, {"settings", O.Settings}});
+  return json::Object{
+      {"file", S.File},
+      {"line", S.Line},
+      {"column", S.Column},
+      {"form", S.Form},
+      {"type", S.Type},
+      {"size", orNull(S.Size)},
+      {"align", orNull(S.Align)},
+      {"class", orNull(S.Class)},
+      {"scan", orNull(S.Scan)},
+      {"status", statusCode(S)},
+      {"reason", orNull(S.Reason)},
+      {"message", orNull(S.Message)},
+      {"routine", orNull(S.Routine)},
+      {"translation_units", std::move(Origins)},
+      {"conflict", M.Conflict},
+  };
+}
+
+template <typename Map> json::Object countsToJson(const Map &Counts) {
+  json::Object Out;
+  for (const auto &[Key, N] : Counts)
+    Out[Key] = N;
+  return Out;
+}
+
+json::Value summaryToJson(const Summary &C) {
+  json::Array ByClass;
+  for (const auto &[Class, Counts] : C.ByClass)
+    ByClass.push_back(json::Object{{"class", Class},
+                                   {"size", uint64_t(class_size(Class))},
+                                   {"scan", Counts.first},
+                                   {"noscan", Counts.second}});
+  return json::Object{
+      {"sites", C.Sites},
+      {"sidecars", C.Sidecars},
+      {"duplicates_merged", C.DuplicatesMerged},
+      {"conflicts", C.Conflicts},
+      {"by_status", json::Object{{"specialized", C.Specialized},
+                                 {"not-specialized", C.NotSpecialized}}},
+      {"by_class", std::move(ByClass)},
+      {"by_reason", countsToJson(C.ByReason)},
+      {"by_form", countsToJson(C.ByForm)},
+  };
+}
+
+} // namespace
+
+void printJson(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
+  json::Object Root{{"sizespec_report", 1}};
+  if (Opts.ShowSites) {
+    json::Array Sites;
+    for (const MergedSite &M : R.Sites)
+      Sites.push_back(siteToJson(M));
+    Root["sites"] = std::move(Sites);
+  }
+  if (Opts.ShowSummary)
+    Root["summary"] = summaryToJson(R.Counts);
+  json::Array Errors;
+  for (const InputError &E : Opts.Errors)
+    Errors.push_back(json::Object{{"file", E.Path}, {"message", E.Message}});
+  Root["errors"] = std::move(Errors);
+  OS << formatv("{0:2}\n", json::Value(std::move(Root)));
+}
+
+} // namespace report
+} // namespace sizespec

@@ -1,0 +1,167 @@
+//===- Report.cpp - Merge sidecars, count, and word a site ----------------===//
+
+#include "Report.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace llvm;
+
+namespace sizespec {
+namespace report {
+namespace {
+
+/// A site's identity: the same source expression allocating the same type.
+using SiteKey =
+    std::tuple<std::string, uint64_t, uint64_t, std::string, std::string>;
+
+SiteKey keyOf(const Site &S) {
+  return {S.File, S.Line, S.Column, S.Form, S.Type};
+}
+
+/// True if two records of one site say the same thing about it.
+bool sameVerdict(const Site &A, const Site &B) {
+  return std::tie(A.Size, A.Align, A.Class, A.Scan, A.Specialized, A.Reason,
+                  A.Message, A.Routine) ==
+         std::tie(B.Size, B.Align, B.Class, B.Scan, B.Specialized, B.Reason,
+                  B.Message, B.Routine);
+}
+
+bool shown(const MergedSite &M, const Filter &F) {
+  const Site &S = M.S;
+  if (F.Only == Filter::Status::Specialized && !S.Specialized)
+    return false;
+  if (F.Only == Filter::Status::NotSpecialized && S.Specialized)
+    return false;
+  if (F.FileMatches && !F.FileMatches(S.File))
+    return false;
+  if (!F.Reasons.empty() &&
+      (S.Specialized || !is_contained(F.Reasons, *S.Reason)))
+    return false;
+  return true;
+}
+
+bool siteOrder(const MergedSite &A, const MergedSite &B) {
+  // Specialized before not specialized, so conflicting versions read in a
+  // fixed order.
+  return std::make_tuple(A.S.File, A.S.Line, A.S.Column, A.S.Form, A.S.Type,
+                         !A.S.Specialized, A.S.Size, A.S.Reason) <
+         std::make_tuple(B.S.File, B.S.Line, B.S.Column, B.S.Form, B.S.Type,
+                         !B.S.Specialized, B.S.Size, B.S.Reason);
+}
+
+} // namespace
+
+Report mergeSidecars(ArrayRef<Sidecar> Sidecars, const Filter &F) {
+  std::map<SiteKey, std::vector<MergedSite>> Groups;
+  unsigned Records = 0;
+  for (const Sidecar &SC : Sidecars) {
+    Origin From{SC.MainFile.empty() ? SC.Path : SC.MainFile, SC.Settings};
+    for (const Site &S : SC.Sites) {
+      ++Records;
+      std::vector<MergedSite> &Versions = Groups[keyOf(S)];
+      auto It = find_if(
+          Versions, [&](const MergedSite &M) { return sameVerdict(M.S, S); });
+      if (It == Versions.end())
+        It = Versions.insert(Versions.end(), MergedSite{S, {}, false});
+      It->Origins.push_back(From);
+    }
+  }
+
+  Report R;
+  R.Counts.Sidecars = Sidecars.size();
+  unsigned Versions = 0;
+  for (auto &[Key, Group] : Groups) {
+    Versions += Group.size();
+    bool Conflict = Group.size() > 1;
+    bool AnyShown = false;
+    for (MergedSite &M : Group) {
+      llvm::sort(M.Origins);
+      M.Origins.erase(std::unique(M.Origins.begin(), M.Origins.end()),
+                      M.Origins.end());
+      M.Conflict = Conflict;
+      if (!shown(M, F))
+        continue;
+      AnyShown = true;
+      R.Sites.push_back(std::move(M));
+    }
+    if (Conflict && AnyShown)
+      ++R.Counts.Conflicts;
+  }
+  R.Counts.DuplicatesMerged = Records - Versions;
+  llvm::sort(R.Sites, siteOrder);
+
+  Summary &C = R.Counts;
+  for (const MergedSite &M : R.Sites) {
+    const Site &S = M.S;
+    ++C.Sites;
+    ++C.ByForm[S.Form];
+    if (!S.Specialized) {
+      ++C.NotSpecialized;
+      ++C.ByReason[*S.Reason];
+      continue;
+    }
+    ++C.Specialized;
+    if (S.Class) {
+      auto &[Scan, NoScan] = C.ByClass[*S.Class];
+      ++(S.Scan.value_or(true) ? Scan : NoScan);
+    }
+  }
+  return R;
+}
+
+std::string siteExpression(const Site &S) {
+  if (S.Form == "new" || S.Form == "new[]")
+    return "new " + S.Type;
+  return formatv("{0}<{1}>", S.Form, S.Type).str();
+}
+
+std::string originList(const MergedSite &M) {
+  std::vector<std::string> Parts;
+  for (const Origin &O : M.Origins)
+    Parts.push_back(O.Settings.empty()
+                        ? O.MainFile
+                        : formatv("{0} [{1}]", O.MainFile, O.Settings).str());
+  return join(Parts, ", ");
+}
+
+std::string conflictNote(const MergedSite &M) {
+  return "translation units disagree on this site; this version is from " +
+         originList(M);
+}
+
+StringRef scanWord(const Site &S) {
+  if (!S.Scan)
+    return "scan?";
+  return *S.Scan ? "scan" : "noscan";
+}
+
+std::string siteVerdict(const Site &S) {
+  std::string Line;
+  if (S.Specialized) {
+    Line =
+        formatv("specialized: {0} -> {1}", siteExpression(S), *S.Routine).str();
+    if (S.Size && S.Class)
+      Line += formatv(" ({0} B, class {1})", *S.Size, *S.Class).str();
+    else if (S.Size)
+      Line += formatv(" ({0} B)", *S.Size).str();
+    return Line;
+  }
+  Line = "not specialized: " + siteExpression(S);
+  if (S.Size)
+    Line += formatv(" ({0} B)", *S.Size).str();
+  Line += ": " + S.Message.value_or(*S.Reason);
+  return Line;
+}
+
+std::string siteLine(const Site &S) {
+  return formatv("{0}:{1}:{2}: {3}", S.File, S.Line, S.Column, siteVerdict(S))
+      .str();
+}
+
+} // namespace report
+} // namespace sizespec

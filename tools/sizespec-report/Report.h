@@ -1,0 +1,107 @@
+//===- Report.h - Sidecars merged into one report ---------------*- C++ -*-===//
+//
+// Merging: a site seen by many translation units (a header, an inline
+// function) appears once; when TUs disagree on a site (different settings,
+// different macros) every version is kept and marked as a conflict. The
+// summary counts the merged sites the report shows.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_TOOLS_REPORT_REPORT_H
+#define SIZESPEC_TOOLS_REPORT_REPORT_H
+
+#include "Sidecar.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace sizespec {
+namespace report {
+
+/// A translation unit that reported a site: its main file and settings.
+struct Origin {
+  std::string MainFile;
+  std::string Settings;
+  friend bool operator<(const Origin &A, const Origin &B) {
+    return std::tie(A.MainFile, A.Settings) < std::tie(B.MainFile, B.Settings);
+  }
+  friend bool operator==(const Origin &A, const Origin &B) {
+    return A.MainFile == B.MainFile && A.Settings == B.Settings;
+  }
+};
+
+/// One site of the merged report.
+struct MergedSite {
+  Site S;
+  /// The TUs whose sidecars reported this site this way, sorted, unique.
+  std::vector<Origin> Origins;
+  /// Other TUs saw the same site (file, line, column, form, type)
+  /// differently; each version is its own MergedSite, all marked.
+  bool Conflict = false;
+};
+
+/// Counts over the sites a report shows.
+struct Summary {
+  unsigned Sites = 0;
+  unsigned Specialized = 0;
+  unsigned NotSpecialized = 0;
+  unsigned Conflicts = 0;        ///< Sites with more than one version.
+  unsigned DuplicatesMerged = 0; ///< Site records folded into another.
+  unsigned Sidecars = 0;
+  /// Specialized sites per size class: [class] = {scan, noscan}.
+  std::map<uint64_t, std::pair<unsigned, unsigned>> ByClass;
+  std::map<std::string, unsigned> ByReason;
+  std::map<std::string, unsigned> ByForm;
+};
+
+struct Report {
+  std::vector<MergedSite> Sites; ///< Sorted by file, line, column.
+  Summary Counts;
+};
+
+/// Which sites a report shows.
+struct Filter {
+  enum class Status { All, Specialized, NotSpecialized } Only = Status::All;
+  /// Keep a site only if this accepts its file (empty: all).
+  std::function<bool(llvm::StringRef)> FileMatches;
+  /// Keep only not-specialized sites with one of these reasons (empty: all).
+  std::vector<std::string> Reasons;
+};
+
+/// Merges \p Sidecars: dedupes sites, marks conflicts, sorts, filters, and
+/// counts what remains.
+Report mergeSidecars(llvm::ArrayRef<Sidecar> Sidecars, const Filter &F);
+
+/// The site line of DESIGN.md, without a trailing newline:
+///   src/a.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point> (24 B,
+///   class 3) src/a.cc:57:9: not specialized: new Mesh (96 B): size above 80 B
+///   limit by 16 B
+std::string siteLine(const Site &S);
+
+/// The site line after its location: "specialized: new Point -> ...".
+std::string siteVerdict(const Site &S);
+
+/// The site's expression as the line names it, e.g. "new Point",
+/// "make_unique<Point>".
+std::string siteExpression(const Site &S);
+
+/// The translation units behind a site, e.g. "a.cc [max=80 off=false], b.cc".
+std::string originList(const MergedSite &M);
+
+/// The note a conflicting site version gets, without location or newline:
+/// "translation units disagree on this site; this version is from a.cc [...]"
+std::string conflictNote(const MergedSite &M);
+
+/// "scan" or "noscan" ("scan?" when the sidecar does not say).
+llvm::StringRef scanWord(const Site &S);
+
+} // namespace report
+} // namespace sizespec
+
+#endif // SIZESPEC_TOOLS_REPORT_REPORT_H

@@ -1,0 +1,279 @@
+//===- SizespecReport.cpp - Merge sidecars, or read a binary's stamps -----===//
+//
+//   sizespec-report [options] <sidecar or build directory>...
+//   sizespec-report --binary FILE...
+//
+// The first form finds every *.sizespec.json under the given directories,
+// merges them and prints one report; the second prints how a binary was
+// built. This file only parses options and hands off.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Formats.h"
+#include "Report.h"
+#include "Sidecar.h"
+#include "Stamp.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+#include <set>
+
+using namespace llvm;
+using namespace sizespec::report;
+
+namespace {
+
+constexpr StringLiteral kToolName = "sizespec-report";
+
+enum class Format { Text, Json, Sarif, Html };
+
+cl::OptionCategory Category("sizespec-report options");
+
+cl::list<std::string> Inputs(cl::Positional,
+                             cl::desc("<sidecar or directory>..."),
+                             cl::cat(Category));
+
+cl::opt<Format> OutputFormat(
+    "format", cl::desc("Output format"), cl::init(Format::Text),
+    cl::values(clEnumValN(Format::Text, "text", "site lines and a summary"),
+               clEnumValN(Format::Json, "json", "merged sites and summary"),
+               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0"),
+               clEnumValN(Format::Html, "html", "one self-contained page")),
+    cl::cat(Category));
+
+cl::opt<std::string> OutputFile("o", cl::desc("Write the report to <file>"),
+                                cl::value_desc("file"), cl::init("-"),
+                                cl::cat(Category));
+
+cl::opt<Filter::Status> Only(
+    "only", cl::desc("Show only sites with this status"),
+    cl::init(Filter::Status::All),
+    cl::values(clEnumValN(Filter::Status::Specialized, "specialized",
+                          "sites routed to a specialized routine"),
+               clEnumValN(Filter::Status::NotSpecialized, "not-specialized",
+                          "sites left on the generic path")),
+    cl::cat(Category));
+
+cl::list<std::string>
+    Reasons("reason",
+            cl::desc("Show only not-specialized sites with these reason "
+                     "codes (comma-separated)"),
+            cl::value_desc("code"), cl::CommaSeparated, cl::cat(Category));
+
+cl::opt<std::string>
+    FilesRegex("files",
+               cl::desc("Show only sites whose file matches <regex> "
+                        "(like run-clang-tidy's file regex)"),
+               cl::value_desc("regex"), cl::cat(Category));
+
+cl::opt<std::string> ExcludeRegex(
+    "exclude-files",
+    cl::desc("Leave out sites whose file matches <regex> (e.g. system "
+             "headers: '^/usr/')"),
+    cl::value_desc("regex"), cl::cat(Category));
+
+cl::opt<bool> SummaryOnly("summary-only", cl::desc("Print only the summary"),
+                          cl::cat(Category));
+cl::opt<bool> NoSummary("no-summary", cl::desc("Print only the sites"),
+                        cl::cat(Category));
+
+cl::list<std::string> Binaries(
+    "binary",
+    cl::desc("Print the .sizespec.stamp records of an object, executable, "
+             "shared library or archive (positional arguments are then "
+             "binaries too); exit status 1 if one has no stamp"),
+    cl::value_desc("file"), cl::cat(Category));
+
+/// Inputs that could not be read; the report lists them too.
+std::vector<InputError> InputErrors;
+
+void reportError(StringRef Path, const Twine &Message) {
+  InputErrors.push_back({Path.str(), Message.str()});
+  WithColor::error(errs(), kToolName) << Path << ": " << Message << "\n";
+}
+
+/// Expands directories into the sidecars below them, sorted; files pass
+/// through whatever their name. Each sidecar is listed once.
+std::vector<std::string> sidecarPaths(ArrayRef<std::string> Args) {
+  std::vector<std::string> Paths;
+  std::set<std::string> Seen;
+  auto add = [&](StringRef P) {
+    SmallString<256> Real;
+    if (sys::fs::real_path(P, Real))
+      Real = P;
+    if (Seen.insert(Real.str().str()).second)
+      Paths.push_back(P.str());
+  };
+  for (const std::string &Arg : Args) {
+    sys::fs::file_status Status;
+    if (std::error_code EC = sys::fs::status(Arg, Status)) {
+      reportError(Arg, EC.message());
+      continue;
+    }
+    if (!sys::fs::is_directory(Status)) {
+      add(Arg);
+      continue;
+    }
+    std::vector<std::string> Found;
+    std::error_code EC;
+    for (sys::fs::recursive_directory_iterator It(Arg, EC, false), End;
+         It != End && !EC; It.increment(EC))
+      if (StringRef(It->path()).ends_with(".sizespec.json") &&
+          It->type() != sys::fs::file_type::directory_file)
+        Found.push_back(It->path());
+    if (EC)
+      reportError(Arg, EC.message());
+    else if (Found.empty())
+      reportError(Arg, "no *.sizespec.json sidecars in this directory (was "
+                       "it built with the sizespec plugin?)");
+    llvm::sort(Found);
+    for (const std::string &F : Found)
+      add(F);
+  }
+  return Paths;
+}
+
+std::function<bool(StringRef)> fileFilter() {
+  if (FilesRegex.empty() && ExcludeRegex.empty())
+    return nullptr;
+  auto compile = [](const std::string &Pattern,
+                    StringRef Option) -> std::shared_ptr<Regex> {
+    if (Pattern.empty())
+      return nullptr;
+    auto R = std::make_shared<Regex>(Pattern);
+    std::string Why;
+    if (!R->isValid(Why)) {
+      WithColor::error(errs(), kToolName)
+          << "--" << Option << ": invalid regex '" << Pattern << "': " << Why
+          << "\n";
+      exit(1);
+    }
+    return R;
+  };
+  std::shared_ptr<Regex> Include = compile(FilesRegex, "files");
+  std::shared_ptr<Regex> Exclude = compile(ExcludeRegex, "exclude-files");
+  return [Include, Exclude](StringRef File) {
+    return (!Include || Include->match(File)) &&
+           !(Exclude && Exclude->match(File));
+  };
+}
+
+int printBinaries(ToolOutputFile &Out) {
+  std::vector<std::string> Files(Binaries.begin(), Binaries.end());
+  append_range(Files, Inputs);
+  std::vector<StampScan> Scans;
+  bool Unstamped = false;
+  for (const std::string &F : Files) {
+    Expected<StampScan> Scan = readStamps(F);
+    if (!Scan) {
+      reportError(F, toString(Scan.takeError()));
+      continue;
+    }
+    Unstamped |= Scan->Stamps.empty();
+    Scans.push_back(std::move(*Scan));
+  }
+  if (OutputFormat == Format::Json)
+    printStampsJson(Scans, Out.os());
+  else
+    for (const StampScan &S : Scans)
+      printStampsText(S, Out.os());
+  Out.keep();
+  return !InputErrors.empty() || Unstamped ? 1 : 0;
+}
+
+int printReport(ToolOutputFile &Out) {
+  std::vector<Sidecar> Sidecars;
+  OutputOptions Opts;
+  for (const std::string &P : sidecarPaths(Inputs)) {
+    Expected<Sidecar> SC = readSidecar(P);
+    if (!SC) {
+      reportError(P, toString(SC.takeError()));
+      continue;
+    }
+    Sidecars.push_back(std::move(*SC));
+  }
+  if (Sidecars.empty()) {
+    WithColor::error(errs(), kToolName) << "no sidecar could be read\n";
+    return 1;
+  }
+
+  Filter F;
+  F.Only = Only;
+  F.FileMatches = fileFilter();
+  F.Reasons.assign(Reasons.begin(), Reasons.end());
+  Report R = mergeSidecars(Sidecars, F);
+
+  Opts.Errors = InputErrors;
+  Opts.ShowSites = !SummaryOnly;
+  Opts.ShowSummary = !NoSummary;
+  switch (OutputFormat) {
+  case Format::Text:
+    printText(R, Opts, Out.os());
+    break;
+  case Format::Json:
+    printJson(R, Opts, Out.os());
+    break;
+  case Format::Sarif:
+    printSarif(R, Opts, Out.os());
+    break;
+  case Format::Html:
+    printHtml(R, Opts, Out.os());
+    break;
+  }
+  Out.keep();
+  return InputErrors.empty() ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << kToolName << " " << SIZESPEC_VERSION << "\n";
+  });
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "merge sizespec sidecars into one report, or print a binary's stamps\n\n"
+      "  sizespec-report [options] <sidecar or build directory>...\n"
+      "  sizespec-report --binary <file>...\n\n"
+      "Directories are searched recursively for *.sizespec.json. A site\n"
+      "seen by many translation units (a header) is reported once; if they\n"
+      "disagree on it, each version is kept and marked. The summary counts\n"
+      "the sites shown. Exit status: 0 on success, 1 if an input could not\n"
+      "be read (the report still covers the others) or, with --binary, if a\n"
+      "file has no stamp.\n");
+
+  if (SummaryOnly && NoSummary) {
+    WithColor::error(errs(), kToolName)
+        << "--summary-only and --no-summary leave nothing to print\n";
+    return 1;
+  }
+  if (!Binaries.empty() &&
+      (OutputFormat == Format::Sarif || OutputFormat == Format::Html)) {
+    WithColor::error(errs(), kToolName)
+        << "--binary prints text or json, not sarif or html\n";
+    return 1;
+  }
+  if (Binaries.empty() && Inputs.empty()) {
+    WithColor::error(errs(), kToolName)
+        << "no input: give sidecar files or build directories (see --help)\n";
+    return 1;
+  }
+
+  std::error_code EC;
+  ToolOutputFile Out(OutputFile, EC, sys::fs::OF_Text);
+  if (EC) {
+    WithColor::error(errs(), kToolName)
+        << OutputFile << ": " << EC.message() << "\n";
+    return 1;
+  }
+  return Binaries.empty() ? printReport(Out) : printBinaries(Out);
+}

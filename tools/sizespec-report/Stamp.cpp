@@ -1,0 +1,158 @@
+//===- Stamp.cpp - Find and print the plugin's stamp records --------------===//
+
+#include "Stamp.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+using namespace llvm::object;
+
+namespace sizespec {
+namespace report {
+namespace {
+
+Stamp parseRecord(StringRef Record) {
+  Stamp S;
+  S.Record = Record.str();
+  SmallVector<StringRef, 8> Words;
+  Record.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  if (Words.empty() || Words.front() != "sizespec-stamp")
+    return S;
+  for (StringRef W : drop_begin(Words)) {
+    auto [Key, Value] = W.split('=');
+    S.Fields.emplace_back(Key.str(), Value.str());
+  }
+  S.Recognized = !S.Fields.empty() && S.Fields.front().first == "v" &&
+                 S.Fields.front().second == "1";
+  return S;
+}
+
+Error scanObject(const ObjectFile &Obj, StampScan &Scan) {
+  ++Scan.Objects;
+  for (const SectionRef &Sec : Obj.sections()) {
+    Expected<StringRef> Name = Sec.getName();
+    if (!Name)
+      return Name.takeError();
+    if (*Name != kStampSection)
+      continue;
+    Scan.HasSection = true;
+    Expected<StringRef> Contents = Sec.getContents();
+    if (!Contents)
+      return Contents.takeError();
+    addStampRecords(*Contents, Scan.Stamps);
+  }
+  return Error::success();
+}
+
+Error scanArchive(const Archive &Ar, StampScan &Scan) {
+  Error Err = Error::success();
+  for (const Archive::Child &C : Ar.children(Err)) {
+    Expected<std::unique_ptr<Binary>> Member = C.getAsBinary();
+    if (!Member) {
+      // Not every member is an object (symbol tables, text files).
+      consumeError(Member.takeError());
+      continue;
+    }
+    if (auto *Obj = dyn_cast<ObjectFile>(Member->get()))
+      if (Error E = scanObject(*Obj, Scan))
+        return E;
+  }
+  return Err;
+}
+
+std::string plural(unsigned N, StringRef Word) {
+  return formatv("{0} {1}{2}", N, Word, N == 1 ? "" : "s").str();
+}
+
+} // namespace
+
+unsigned StampScan::records() const {
+  unsigned N = 0;
+  for (const Stamp &S : Stamps)
+    N += S.Count;
+  return N;
+}
+
+void addStampRecords(StringRef Contents, std::vector<Stamp> &Into) {
+  SmallVector<StringRef, 16> Records;
+  Contents.split(Records, '\0', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef R : Records) {
+    auto It = find_if(Into, [&](const Stamp &S) { return S.Record == R; });
+    if (It == Into.end())
+      It = Into.insert(Into.end(), parseRecord(R));
+    ++It->Count;
+  }
+}
+
+Expected<StampScan> readStamps(StringRef Path) {
+  Expected<OwningBinary<Binary>> Bin = createBinary(Path);
+  if (!Bin)
+    return Bin.takeError();
+  StampScan Scan;
+  Scan.Path = Path.str();
+  Binary *B = Bin->getBinary();
+  if (auto *Obj = dyn_cast<ObjectFile>(B)) {
+    if (Error E = scanObject(*Obj, Scan))
+      return std::move(E);
+  } else if (auto *Ar = dyn_cast<Archive>(B)) {
+    if (Error E = scanArchive(*Ar, Scan))
+      return std::move(E);
+  } else {
+    return createStringError(
+        "not an object file, executable, shared library or archive");
+  }
+  return Scan;
+}
+
+void printStampsText(const StampScan &Scan, raw_ostream &OS) {
+  if (Scan.Stamps.empty()) {
+    OS << Scan.Path << ": no sizespec stamp: built without the sizespec "
+       << "plugin (or the stamp was stripped)\n";
+    return;
+  }
+  OS << formatv("{0}: {1} built with the sizespec plugin, {2}\n", Scan.Path,
+                plural(Scan.records(), "stamped object"),
+                plural(Scan.Stamps.size(), "distinct stamp"));
+  for (const Stamp &S : Scan.Stamps) {
+    OS << "\t";
+    if (!S.Recognized) {
+      OS << S.Record << "\t(" << plural(S.Count, "object")
+         << "; not a version 1 stamp)\n";
+      continue;
+    }
+    ListSeparator Sep(" ");
+    for (const auto &[Key, Value] : drop_begin(S.Fields))
+      OS << Sep << Key << "=" << Value;
+    OS << "\t(" << plural(S.Count, "object") << ")\n";
+  }
+}
+
+void printStampsJson(ArrayRef<StampScan> Scans, raw_ostream &OS) {
+  json::Array Files;
+  for (const StampScan &Scan : Scans) {
+    json::Array Stamps;
+    for (const Stamp &S : Scan.Stamps) {
+      json::Object Fields;
+      for (const auto &[Key, Value] : S.Fields)
+        Fields[Key] = Value;
+      Stamps.push_back(json::Object{{"record", S.Record},
+                                    {"count", S.Count},
+                                    {"recognized", S.Recognized},
+                                    {"fields", std::move(Fields)}});
+    }
+    Files.push_back(json::Object{{"file", Scan.Path},
+                                 {"objects", Scan.Objects},
+                                 {"stamped", !Scan.Stamps.empty()},
+                                 {"stamps", std::move(Stamps)}});
+  }
+  OS << formatv("{0:2}\n", json::Value(std::move(Files)));
+}
+
+} // namespace report
+} // namespace sizespec
