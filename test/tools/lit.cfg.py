@@ -1,5 +1,6 @@
 # lit configuration for test/tools: sizespec-report and sizespec-config.
 import os
+import sys
 
 import lit.formats
 
@@ -14,3 +15,4 @@ config.environment["PATH"] = os.pathsep.join(
 
 config.substitutions.append(("%sizespec-report", config.sizespec_report))
 config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(("%python", sys.executable))

@@ -1,0 +1,2 @@
+/* An object built without the plugin: no .sizespec.stamp section. */
+int plain(void) { return 2; }
