@@ -1,0 +1,32 @@
+//===- PluginOptions.h - The plugin's settings ------------------*- C++ -*-===//
+//
+// What -fplugin-arg-sizespec-... set. Parsed by the action; read by the
+// consumer, the report and the stamp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_PLUGIN_PLUGINOPTIONS_H
+#define SIZESPEC_PLUGIN_PLUGINOPTIONS_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sizespec {
+
+struct PluginOptions {
+  /// Print one line per site on stderr.
+  bool Report = false;
+  /// The opt-out: compile as without the plugin (the stamp still says so).
+  bool Off = false;
+  /// Size limit in bytes.
+  std::uint64_t Max = 80;
+  /// Sidecar: unset = next to the object file; "" = none; else this path.
+  std::optional<std::string> Sidecar;
+  /// Set when a sanitizer turns specialization off: "address", ...
+  std::optional<std::string> Sanitizer;
+};
+
+} // namespace sizespec
+
+#endif // SIZESPEC_PLUGIN_PLUGINOPTIONS_H

@@ -1,0 +1,78 @@
+//===- Predefines.cpp - What the plugin adds to every translation unit ----===//
+
+#include "Predefines.h"
+#include "Version.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <dlfcn.h>
+
+namespace sizespec {
+namespace {
+
+/// A C string literal for \p S (paths may hold quotes or backslashes).
+std::string quoted(llvm::StringRef S) {
+  std::string Out = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      Out += '\\';
+    Out += C;
+  }
+  return Out + "\"";
+}
+
+/// Where this shared object was loaded from.
+std::string pluginPath() {
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&runtimeHeaderPath), &Info) == 0 ||
+      !Info.dli_fname)
+    return "";
+  return Info.dli_fname;
+}
+
+} // namespace
+
+std::string runtimeHeaderPath() {
+  // <prefix>/lib/sizespec/sizespec-plugin.so -> <prefix>/include
+  llvm::SmallString<256> Path(pluginPath());
+  if (!Path.empty()) {
+    llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_filename(Path); // lib/sizespec
+    llvm::sys::path::remove_filename(Path); // lib
+    llvm::sys::path::remove_filename(Path); // <prefix>
+    llvm::sys::path::append(Path, "include", "sizespec", "sizespec.h");
+    if (llvm::sys::fs::exists(Path))
+      return std::string(Path);
+  }
+  llvm::SmallString<256> Source(SIZESPEC_SOURCE_INCLUDE_DIR);
+  llvm::sys::path::append(Source, "sizespec", "sizespec.h");
+  return std::string(Source);
+}
+
+std::string stampRecord(const PluginOptions &Opts) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << "sizespec-stamp v=1 plugin=" << kPluginVersion
+     << " clang=" << kClangVersion << " off=" << (Opts.Off ? 1 : 0)
+     << " max=" << Opts.Max
+     << " sanitizer=" << (Opts.Sanitizer ? *Opts.Sanitizer : "none");
+  return Out;
+}
+
+std::string predefinesText(const PluginOptions &Opts, bool IncludeRuntime) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  // A line marker with flag 3: what follows, and what it includes, is a
+  // system header, so user warning flags (-Wall -Werror ...) stay quiet.
+  OS << "# 1 \"<sizespec>\" 3\n";
+  if (IncludeRuntime)
+    OS << "#include " << quoted(runtimeHeaderPath()) << "\n";
+  OS << "static const char __sizespec_stamp[] "
+        "__attribute__((__used__, __section__(\".sizespec.stamp\"))) = "
+     << quoted(stampRecord(Opts)) << ";\n";
+  return Out;
+}
+
+} // namespace sizespec

@@ -1,0 +1,37 @@
+//===- Predefines.h - What the plugin adds to every translation unit -*- C++
+//-*-===//
+//
+// The plugin appends to the preprocessor's predefines, so users change no
+// source:
+//
+//   #include "/usr/include/sizespec/sizespec.h"     // unless off/sanitizer
+//   static const char __sizespec_stamp[] __attribute__((used,
+//       section(".sizespec.stamp"))) = "sizespec-stamp v=1 plugin=...";
+//
+// The stamp's bytes are specified in docs/interfaces.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_PLUGIN_PREDEFINES_H
+#define SIZESPEC_PLUGIN_PREDEFINES_H
+
+#include "PluginOptions.h"
+
+#include <string>
+
+namespace sizespec {
+
+/// Absolute path of <sizespec/sizespec.h>: for an installed plugin
+/// (<prefix>/lib/sizespec/sizespec-plugin.so) <prefix>/include/...; else the
+/// source tree's runtime/include this plugin was built from.
+std::string runtimeHeaderPath();
+
+/// The stamp record, without its terminating NUL.
+std::string stampRecord(const PluginOptions &Opts);
+
+/// The text to append to the predefines buffer.
+std::string predefinesText(const PluginOptions &Opts, bool IncludeRuntime);
+
+} // namespace sizespec
+
+#endif // SIZESPEC_PLUGIN_PREDEFINES_H

@@ -1,0 +1,210 @@
+//===- SizespecConsumer.cpp - Find, redirect and report the sites ---------===//
+
+#include "SizespecConsumer.h"
+#include "Report.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Sema/Sema.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace sizespec {
+namespace {
+
+bool isRuntimeNamespace(const DeclContext *DC) {
+  for (; DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getIdentifier() && NS->getName() == "sizespec" &&
+          NS->getParent()->getRedeclContext()->isTranslationUnit())
+        return true;
+  return false;
+}
+
+/// CodeGen emits this function as soon as it sees it (see the header).
+bool emittedEagerly(const FunctionDecl *FD) {
+  if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
+      FD->isConstexpr())
+    return false;
+  TemplateSpecializationKind TSK = FD->getTemplateSpecializationKind();
+  if (TSK == TSK_ExplicitInstantiationDefinition)
+    return true;
+  if (TSK == TSK_ImplicitInstantiation)
+    return false;
+  return !FD->isInlined() || FD->hasAttr<UsedAttr>();
+}
+
+bool initializedEagerly(const VarDecl *VD) {
+  return VD->hasGlobalStorage() && !VD->isStaticLocal() && VD->hasInit() &&
+         !VD->isInline() && !VD->isConstexpr() &&
+         !VD->getDeclContext()->isDependentContext() &&
+         VD->getTemplateSpecializationKind() != TSK_ImplicitInstantiation;
+}
+
+} // namespace
+
+SizespecConsumer::SizespecConsumer(CompilerInstance &CI, PluginOptions O)
+    : CI(CI), Opts(std::move(O)) {
+  Analysis.MaxSize = Opts.Max;
+  Analysis.Off = Opts.Off;
+  ShouldRedirect = !Opts.Off && !Opts.Sanitizer && CI.getLangOpts().CPlusPlus;
+}
+
+void SizespecConsumer::InitializeSema(clang::Sema &S) {
+  SemaRef = &S;
+  Redir = std::make_unique<Redirector>(S);
+}
+
+void SizespecConsumer::ForgetSema() {
+  SemaRef = nullptr;
+  Redir.reset();
+}
+
+bool SizespecConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
+  if (Finishing)
+    return true;
+  for (Decl *D : DG)
+    handleEarly(D);
+  return true;
+}
+
+void SizespecConsumer::handleEarly(Decl *D) {
+  if (isRuntimeNamespace(D->getDeclContext()))
+    return;
+  if (auto *FD = dyn_cast<FunctionDecl>(D)) {
+    if (emittedEagerly(FD))
+      process(FD, /*Instantiations=*/false);
+    return;
+  }
+  if (auto *VD = dyn_cast<VarDecl>(D)) {
+    if (initializedEagerly(VD))
+      process(VD, /*Instantiations=*/false);
+    return;
+  }
+  if (auto *NS = dyn_cast<NamespaceDecl>(D)) {
+    if (isRuntimeNamespace(NS))
+      return;
+    for (Decl *Child : NS->decls())
+      handleEarly(Child);
+    return;
+  }
+  if (isa<LinkageSpecDecl, ExportDecl>(D))
+    for (Decl *Child : cast<DeclContext>(D)->decls())
+      handleEarly(Child);
+}
+
+void SizespecConsumer::process(Decl *D, bool Instantiations) {
+  SiteFinder Finder(D->getASTContext(), Analysis);
+  Finder.find(D, Instantiations, [&](FoundSite &F) { act(F); });
+}
+
+void SizespecConsumer::act(FoundSite &F) {
+  const void *Key = F.New ? static_cast<const void *>(F.New)
+                          : static_cast<const void *>(F.AllocatorCast);
+  if (!Seen.insert(Key).second)
+    return;
+  if (F.InTemplatePattern) {
+    PatternSites.push_back(F.S);
+    return;
+  }
+  if (F.S.eligible() && ShouldRedirect && Redir) {
+    bool Done = F.New ? Redir->redirectNew(F.New, F.S)
+                      : Redir->redirectAllocator(F.AllocatorCast, F.S);
+    if (!Done)
+      F.S.refuse(Reason::NoRuntime);
+  } else if (F.S.eligible()) {
+    F.S.refuse(Reason::NoRuntime);
+  }
+  Sites.push_back(F.S);
+}
+
+void SizespecConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  if (CI.getDiagnostics().hasErrorOccurred())
+    return;
+  Finishing = true;
+  process(Ctx.getTranslationUnitDecl(), /*Instantiations=*/true);
+  // Sema is done with its own pending instantiations; the routines named
+  // here (and from HandleTranslationUnit's sites) still need bodies.
+  if (Redir && ShouldRedirect)
+    Redir->instantiatePending();
+  Finishing = false;
+  emitOutputs();
+}
+
+SiteRecord SizespecConsumer::record(const Site &S) const {
+  SourceManager &SM = CI.getSourceManager();
+  SiteRecord R;
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(S.Loc));
+  if (P.isValid()) {
+    R.File = P.getFilename();
+    R.Line = P.getLine();
+    R.Column = P.getColumn();
+  }
+  R.Form = formName(S.Form).str();
+  R.Type = S.TypeName;
+  R.Describe = S.describe();
+  R.Size = S.Size;
+  R.Align = S.Align;
+  if (S.Size && S.Class)
+    R.Class = S.Class;
+  R.Scan = S.Scan;
+  R.Specialized = S.eligible();
+  R.RuntimeSize = S.RuntimeSize;
+  if (!S.eligible()) {
+    R.Reason = reasonCode(S.Why).str();
+    R.Message = S.Message;
+  } else {
+    R.Routine = S.routineName();
+  }
+  return R;
+}
+
+void SizespecConsumer::emitOutputs() {
+  std::vector<SiteRecord> Records;
+  for (const Site &S : Sites)
+    Records.push_back(record(S));
+  // A pattern's site is shown only when no instantiation of it was found.
+  for (const Site &S : PatternSites) {
+    SiteRecord R = record(S);
+    bool Instantiated =
+        std::any_of(Records.begin(), Records.end(), [&](const SiteRecord &O) {
+          return O.File == R.File && O.Line == R.Line && O.Column == R.Column;
+        });
+    if (!Instantiated)
+      Records.push_back(R);
+  }
+  std::sort(Records.begin(), Records.end());
+  Records.erase(std::unique(Records.begin(), Records.end()), Records.end());
+
+  if (Opts.Report)
+    for (const SiteRecord &R : Records)
+      printSiteLine(llvm::errs(), R);
+
+  std::string Path;
+  if (Opts.Sidecar) {
+    Path = *Opts.Sidecar;
+  } else {
+    llvm::StringRef Out = CI.getFrontendOpts().OutputFile;
+    if (!Out.empty() && Out != "-")
+      Path = (Out + ".sizespec.json").str();
+  }
+  if (Path.empty())
+    return;
+  std::string MainFile;
+  if (!CI.getFrontendOpts().Inputs.empty() &&
+      CI.getFrontendOpts().Inputs[0].isFile())
+    MainFile = CI.getFrontendOpts().Inputs[0].getFile().str();
+  if (llvm::Error E = writeSidecar(Path, MainFile, Opts, Records)) {
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
+                                    "sizespec: cannot write sidecar '%0': %1");
+    D.Report(ID) << Path << llvm::toString(std::move(E));
+  }
+}
+
+} // namespace sizespec

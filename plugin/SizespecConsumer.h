@@ -1,0 +1,71 @@
+//===- SizespecConsumer.h - Find, redirect and report the sites -*- C++ -*-===//
+//
+// Runs before CodeGen (AddBeforeMainAction). Timing is what makes one parse
+// enough (DESIGN.md, "what a prototype showed"):
+//
+// - A non-inline, non-constexpr function (or global initializer, or explicit
+//   instantiation) is redirected when it reaches the consumer: CodeGen emits
+//   it right after, so later is too late.
+// - Inline, constexpr and instantiated functions are redirected in
+//   HandleTranslationUnit, after Sema is done: constant evaluation of a
+//   `new` in a constexpr function needs the real operator new, and it may
+//   happen anywhere later in the file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_PLUGIN_SIZESPECCONSUMER_H
+#define SIZESPEC_PLUGIN_SIZESPECCONSUMER_H
+
+#include "PluginOptions.h"
+#include "Redirector.h"
+#include "SiteFinder.h"
+#include "SiteRecord.h"
+
+#include "clang/Sema/SemaConsumer.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <memory>
+#include <vector>
+
+namespace clang {
+class CompilerInstance;
+} // namespace clang
+
+namespace sizespec {
+
+class SizespecConsumer : public clang::SemaConsumer {
+public:
+  SizespecConsumer(clang::CompilerInstance &CI, PluginOptions Opts);
+
+  void InitializeSema(clang::Sema &S) override;
+  void ForgetSema() override;
+  bool HandleTopLevelDecl(clang::DeclGroupRef DG) override;
+  void HandleTranslationUnit(clang::ASTContext &Ctx) override;
+
+private:
+  void handleEarly(clang::Decl *D);
+  void process(clang::Decl *D, bool Instantiations);
+  void act(FoundSite &F);
+  SiteRecord record(const Site &S) const;
+  void emitOutputs();
+
+  clang::CompilerInstance &CI;
+  PluginOptions Opts;
+  AnalysisOptions Analysis;
+  /// Redirect eligible sites (false under off, a sanitizer, or in C).
+  bool ShouldRedirect;
+  clang::Sema *SemaRef = nullptr;
+  std::unique_ptr<Redirector> Redir;
+  /// Inside HandleTranslationUnit: declarations reaching the consumer now
+  /// are the routines' own instantiations.
+  bool Finishing = false;
+  llvm::DenseSet<const void *> Seen;
+  std::vector<Site> Sites;
+  /// Sites of uninstantiated templates, kept only if no instantiation of the
+  /// same site was found.
+  std::vector<Site> PatternSites;
+};
+
+} // namespace sizespec
+
+#endif // SIZESPEC_PLUGIN_SIZESPECCONSUMER_H

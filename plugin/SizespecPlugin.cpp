@@ -1,0 +1,119 @@
+//===- SizespecPlugin.cpp - The sizespec Clang plugin ---------------------===//
+//
+// clang++ -fplugin=.../sizespec-plugin.so [-fplugin-arg-sizespec-ARG]...
+//
+// Parses the arguments, makes the runtime header and the stamp visible, and
+// hands the translation unit to SizespecConsumer. Everything but the registry
+// line is in an anonymous namespace.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Predefines.h"
+#include "SiteAnalysis.h"
+#include "SizespecConsumer.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace sizespec {
+namespace {
+
+constexpr const char Usage[] =
+    "sizespec plugin arguments (-fplugin-arg-sizespec-ARG):\n"
+    "  report        print one line per allocation site\n"
+    "  off           compile as without the plugin (the stamp says so)\n"
+    "  max=N         size limit in bytes, 0..80 (default 80)\n"
+    "  sidecar=PATH  write the site JSON to PATH ('none': do not write;\n"
+    "                default: <object file>.sizespec.json)\n"
+    "  help          print this text\n";
+
+class SizespecAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    if (!CI.getLangOpts().CPlusPlus)
+      return std::make_unique<ASTConsumer>();
+    if (std::optional<llvm::StringRef> San =
+            blockingSanitizer(CI.getLangOpts())) {
+      Opts.Sanitizer = San->str();
+      DiagnosticsEngine &D = CI.getDiagnostics();
+      unsigned ID = D.getCustomDiagID(
+          DiagnosticsEngine::Remark,
+          "sizespec: specialization is off with -fsanitize=%0; sites are "
+          "reported as not specialized");
+      D.Report(ID) << *San;
+    }
+    bool IncludeRuntime = !Opts.Off && !Opts.Sanitizer;
+    Preprocessor &PP = CI.getPreprocessor();
+    PP.setPredefines(PP.getPredefines() + "\n" +
+                     predefinesText(Opts, IncludeRuntime));
+    // The runtime header includes its siblings as <sizespec/...>.
+    if (IncludeRuntime) {
+      llvm::SmallString<256> Dir(runtimeHeaderPath());
+      llvm::sys::path::remove_filename(Dir);
+      llvm::sys::path::remove_filename(Dir);
+      if (auto Ref = CI.getFileManager().getOptionalDirectoryRef(Dir))
+        PP.getHeaderSearchInfo().AddSystemSearchPath(
+            DirectoryLookup(*Ref, SrcMgr::C_System, /*isFramework=*/false));
+    }
+    return std::make_unique<SizespecConsumer>(CI, Opts);
+  }
+
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    for (const std::string &Arg : Args) {
+      llvm::StringRef A(Arg);
+      if (A == "report") {
+        Opts.Report = true;
+      } else if (A == "off") {
+        Opts.Off = true;
+      } else if (A == "help") {
+        llvm::errs() << Usage;
+      } else if (A.consume_front("max=")) {
+        std::uint64_t N;
+        if (A.getAsInteger(10, N) || N > maxSpecializedSize()) {
+          D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                     "sizespec: invalid max '%0': expected a "
+                                     "size in bytes from 0 to %1"))
+              << A << unsigned(maxSpecializedSize());
+          return false;
+        }
+        Opts.Max = N;
+      } else if (A.consume_front("sidecar=")) {
+        if (A.empty()) {
+          D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                     "sizespec: sidecar= needs a path or "
+                                     "'none'"));
+          return false;
+        }
+        Opts.Sidecar = A == "none" ? std::string() : A.str();
+      } else {
+        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                   "sizespec: unknown argument '%0' (try "
+                                   "-fplugin-arg-sizespec-help)"))
+            << Arg;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  PluginOptions Opts;
+};
+
+} // namespace
+} // namespace sizespec
+
+static clang::FrontendPluginRegistry::Add<sizespec::SizespecAction>
+    X("sizespec", "route allocation sites to size-specialized routines");

@@ -1,0 +1,96 @@
+//===- Site.h - One allocation site and what sizespec makes of it -*- C++
+//-*-===//
+//
+// The record the site analysis produces for every allocation site. It knows
+// nothing of printing or rewriting: the plugin redirects and reports from it,
+// the rewriter rewrites from it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_ANALYSIS_SITE_H
+#define SIZESPEC_ANALYSIS_SITE_H
+
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sizespec {
+
+/// How the allocation is written.
+enum class SiteForm {
+  New,            ///< new T, new (std::nothrow) T
+  NewArray,       ///< new T[N]
+  MakeUnique,     ///< the new T inside std::make_unique<T>
+  MakeShared,     ///< control block + object of std::make_shared<T>
+  AllocateShared, ///< same, for std::allocate_shared<T>(custom allocator)
+  Allocator,      ///< std::allocator<T>::allocate(n), runtime size
+};
+
+/// Why a site is not specialized. None means it is eligible.
+enum class Reason : std::uint8_t {
+  None,
+#define SIZESPEC_REASON(Enumerator, Code, Message) Enumerator,
+#include "Reason.def"
+};
+
+/// The form as the sidecar spells it: "new", "new[]", "make_unique", ...
+llvm::StringRef formName(SiteForm F);
+/// The stable code of \p R ("size_above_limit"); empty for Reason::None.
+llvm::StringRef reasonCode(Reason R);
+/// The fixed lowercase message of \p R, no trailing period.
+llvm::StringRef reasonMessage(Reason R);
+/// Parses a stable code back; std::nullopt if unknown.
+std::optional<Reason> reasonFromCode(llvm::StringRef Code);
+
+struct Site {
+  SiteForm Form = SiteForm::New;
+  /// Where a user looks: the `new` keyword, or for std::make_unique the call
+  /// that instantiated it.
+  clang::SourceLocation Loc;
+  /// The type the specialized routine is instantiated on: `Point`,
+  /// `Point[3]` for new Point[3], the control block for make_shared.
+  clang::QualType RoutineType;
+  /// RoutineType as printed.
+  std::string RoutineTypeName;
+  /// The type a user wrote, as printed: `Point`, `Point[3]`, `int[]`,
+  /// `Point` for make_shared<Point>.
+  std::string TypeName;
+  /// Bytes the allocation function receives (array cookie included);
+  /// unset when not known at compile time.
+  std::optional<std::uint64_t> Size;
+  std::optional<std::uint64_t> Align;
+  /// Size class (1..7 are specialized); 0 when none.
+  unsigned Class = 0;
+  /// True if the object may hold pointers; unset when unknown.
+  std::optional<bool> Scan;
+  /// new (std::nothrow) T: takes the nothrow routine.
+  bool Nothrow = false;
+  /// Size known only at run time (Allocator form): the typed routine
+  /// `alloc_{scan,noscan}<T>` picks the class.
+  bool RuntimeSize = false;
+  Reason Why = Reason::None;
+  /// Lowercase, no trailing period; the reason's message with figures
+  /// ("size above 80 B limit by 16 B"). Empty when eligible.
+  std::string Message;
+
+  bool eligible() const { return Why == Reason::None; }
+  /// Marks the site not eligible with the fixed message of \p R.
+  void refuse(Reason R);
+  /// Marks the site not eligible with a refined message.
+  void refuse(Reason R, std::string Msg);
+  /// "alloc_noscan_sc3", "alloc_scan" (runtime size); empty when unknown.
+  std::string routineBaseName() const;
+  /// "alloc_noscan_sc3<Point>"; empty when unknown.
+  std::string routineName() const;
+  /// What the site allocates, as a report shows it: "new Point",
+  /// "new (std::nothrow) Point", "make_unique<Point>", "allocator<int>".
+  std::string describe() const;
+};
+
+} // namespace sizespec
+
+#endif // SIZESPEC_ANALYSIS_SITE_H

@@ -1,0 +1,203 @@
+//===- SiteFinder.cpp - Find the allocation sites in a declaration --------===//
+
+#include "SiteFinder.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ExprConcepts.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace sizespec {
+namespace {
+
+/// `std::is_constant_evaluated()`, libstdc++'s `std::__is_constant_evaluated()`
+/// or the builtin itself, possibly negated.
+bool isConstantEvaluatedTest(const Expr *Cond, bool &Negated) {
+  Negated = false;
+  Cond = Cond->IgnoreParenImpCasts();
+  while (const auto *U = dyn_cast<UnaryOperator>(Cond)) {
+    if (U->getOpcode() != UO_LNot)
+      return false;
+    Negated = !Negated;
+    Cond = U->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const auto *Call = dyn_cast<CallExpr>(Cond);
+  if (!Call)
+    return false;
+  if (Call->getBuiltinCallee() == Builtin::BI__builtin_is_constant_evaluated)
+    return true;
+  const FunctionDecl *FD = Call->getDirectCallee();
+  return FD && FD->isInStdNamespace() && FD->getIdentifier() &&
+         (FD->getName() == "is_constant_evaluated" ||
+          FD->getName() == "__is_constant_evaluated");
+}
+
+class Walker : public RecursiveASTVisitor<Walker> {
+  using Base = RecursiveASTVisitor<Walker>;
+
+public:
+  Walker(ASTContext &Ctx, const AnalysisOptions &Opts, bool Instantiations,
+         llvm::function_ref<void(FoundSite &)> OnSite)
+      : Ctx(Ctx), Opts(Opts), Instantiations(Instantiations), OnSite(OnSite) {}
+
+  bool shouldVisitTemplateInstantiations() const { return Instantiations; }
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool TraverseNamespaceDecl(NamespaceDecl *D) {
+    // The runtime's own code allocates on purpose with what it means.
+    if (D->getIdentifier() && D->getName() == "sizespec" &&
+        D->getDeclContext()->getRedeclContext()->isTranslationUnit())
+      return true;
+    return Base::TraverseNamespaceDecl(D);
+  }
+
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (!FD)
+      return Base::TraverseDecl(D);
+    const FunctionDecl *Saved = Function;
+    unsigned SavedCE = ConstantEvaluatedDepth;
+    Function = FD;
+    ConstantEvaluatedDepth = 0;
+    bool Result = Base::TraverseDecl(D);
+    Function = Saved;
+    ConstantEvaluatedDepth = SavedCE;
+    return Result;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *E) {
+    const FunctionDecl *Saved = Function;
+    Function = E->getCallOperator();
+    bool Result = Base::TraverseLambdaExpr(E);
+    Function = Saved;
+    // A generic lambda's specializations are not children of the
+    // expression; walk them so each is decided on its concrete types.
+    if (Instantiations)
+      if (FunctionTemplateDecl *FTD = E->getDependentCallOperator())
+        for (FunctionDecl *Spec : FTD->specializations())
+          TraverseDecl(Spec);
+    return Result;
+  }
+
+  bool TraverseIfStmt(IfStmt *S) {
+    Stmt *ConstantBranch = nullptr;
+    bool Negated = false;
+    if (S->isConsteval())
+      ConstantBranch = S->isNegatedConsteval() ? S->getElse() : S->getThen();
+    else if (S->getCond() && isConstantEvaluatedTest(S->getCond(), Negated))
+      ConstantBranch = Negated ? S->getElse() : S->getThen();
+    if (!ConstantBranch)
+      return Base::TraverseIfStmt(S);
+    for (Stmt *Child : S->children()) {
+      if (!Child)
+        continue;
+      if (Child == ConstantBranch)
+        ++ConstantEvaluatedDepth;
+      bool Ok = TraverseStmt(Child);
+      if (Child == ConstantBranch)
+        --ConstantEvaluatedDepth;
+      if (!Ok)
+        return false;
+    }
+    return true;
+  }
+
+  /// Default member initializers run in every constructor, including ones
+  /// whose initializer list does not name the member.
+  bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
+    if (!Init->isWritten())
+      if (auto *DI = dyn_cast_or_null<CXXDefaultInitExpr>(Init->getInit()))
+        return TraverseStmt(DI->getExpr());
+    return Base::TraverseConstructorInitializer(Init);
+  }
+
+  bool TraverseCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+
+  // Unevaluated operands allocate nothing.
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
+    return true;
+  }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *) { return true; }
+  bool TraverseRequiresExpr(RequiresExpr *) { return true; }
+
+  bool VisitCXXNewExpr(CXXNewExpr *E) {
+    FoundSite F;
+    F.S = analyzeNewExpr(E, Ctx, Opts, context());
+    F.New = E;
+    return report(F);
+  }
+
+  bool VisitCastExpr(CastExpr *E) {
+    if (!matchAllocatorCall(E))
+      return true;
+    FoundSite F;
+    F.S = analyzeAllocatorCall(E, Ctx, Opts, context());
+    F.AllocatorCast = E;
+    return report(F);
+  }
+
+private:
+  SiteContext context() const {
+    SiteContext C;
+    C.Function = Function;
+    C.ConstantEvaluated = ConstantEvaluatedDepth != 0;
+    return C;
+  }
+
+  bool report(FoundSite &F) {
+    F.InTemplatePattern = Function && Function->isDependentContext();
+    if (F.InTemplatePattern) {
+      // A pattern is never compiled; its instantiations are. Keep only the
+      // dependent sites of user code, so a template nobody instantiates
+      // still shows up in the report.
+      if (F.S.Why != Reason::DependentType ||
+          Ctx.getSourceManager().isInSystemHeader(F.S.Loc))
+        return true;
+    }
+    // System headers define many inline functions a program never calls,
+    // and construct objects in place all over; report their sites only when
+    // used, and only those a user could act on.
+    SourceLocation ExprLoc =
+        F.New ? F.New->getBeginLoc() : F.AllocatorCast->getBeginLoc();
+    if (Ctx.getSourceManager().isInSystemHeader(ExprLoc)) {
+      if (!(Function && Function->isUsed()))
+        return true;
+      switch (F.S.Why) {
+      case Reason::PlacementNew:
+      case Reason::ConstantEvaluated:
+      case Reason::DependentType:
+      case Reason::ClassOperatorNew:
+        return true;
+      default:
+        break;
+      }
+    }
+    OnSite(F);
+    return true;
+  }
+
+  ASTContext &Ctx;
+  const AnalysisOptions &Opts;
+  bool Instantiations;
+  llvm::function_ref<void(FoundSite &)> OnSite;
+  const FunctionDecl *Function = nullptr;
+  unsigned ConstantEvaluatedDepth = 0;
+};
+
+} // namespace
+
+void SiteFinder::find(Decl *D, bool Instantiations,
+                      llvm::function_ref<void(FoundSite &)> OnSite) {
+  Walker(Ctx, Opts, Instantiations, OnSite).TraverseDecl(D);
+}
+
+} // namespace sizespec
