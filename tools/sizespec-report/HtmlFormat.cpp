@@ -86,9 +86,10 @@ void printSummary(const Summary &C, raw_ostream &OS) {
   OS << "</table>\n";
 
   OS << "<h2>Not specialized, by reason</h2>\n<table id=\"by-reason\">\n"
-        "<tr><th>reason</th><th>sites</th></tr>\n";
+        "<tr><th>reason</th><th>sites</th><th>meaning</th></tr>\n";
   for (const auto &[Reason, N] : C.ByReason)
-    countRow(OS, Reason, N);
+    OS << "<tr><td>" << escape(Reason) << "</td><td class=\"n\">" << N
+       << "</td><td>" << escape(reasonDescription(Reason)) << "</td></tr>\n";
   OS << "</table>\n";
 
   OS << "<h2>Sites by form</h2>\n<table id=\"by-form\">\n"

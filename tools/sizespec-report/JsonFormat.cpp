@@ -45,6 +45,8 @@ json::Value siteToJson(const MergedSite &M) {
       {"reason", orNull(S.Reason)},
       {"message", orNull(S.Message)},
       {"routine", orNull(S.Routine)},
+      {"describe", siteExpression(S)},
+      {"nothrow", S.Nothrow},
       {"translation_units", std::move(Origins)},
       {"conflict", M.Conflict},
   };

@@ -26,9 +26,9 @@ SiteKey keyOf(const Site &S) {
 /// True if two records of one site say the same thing about it.
 bool sameVerdict(const Site &A, const Site &B) {
   return std::tie(A.Size, A.Align, A.Class, A.Scan, A.Specialized, A.Reason,
-                  A.Message, A.Routine) ==
+                  A.Message, A.Routine, A.Describe, A.Nothrow) ==
          std::tie(B.Size, B.Align, B.Class, B.Scan, B.Specialized, B.Reason,
-                  B.Message, B.Routine);
+                  B.Message, B.Routine, B.Describe, B.Nothrow);
 }
 
 bool shown(const MergedSite &M, const Filter &F) {
@@ -114,9 +114,13 @@ Report mergeSidecars(ArrayRef<Sidecar> Sidecars, const Filter &F) {
   return R;
 }
 
+// Words the expression as the plugin's site lines do (Site::describe in
+// plugin/analysis), so merged and per-compile reports read the same.
 std::string siteExpression(const Site &S) {
+  if (S.Describe)
+    return *S.Describe;
   if (S.Form == "new" || S.Form == "new[]")
-    return "new " + S.Type;
+    return (S.Nothrow ? "new (std::nothrow) " : "new ") + S.Type;
   return formatv("{0}<{1}>", S.Form, S.Type).str();
 }
 
@@ -134,6 +138,14 @@ std::string conflictNote(const MergedSite &M) {
          originList(M);
 }
 
+StringRef reasonDescription(StringRef Code) {
+#define SIZESPEC_REASON(Enumerator, ReasonCode, Message)                       \
+  if (Code == ReasonCode)                                                      \
+    return Message;
+#include "Reason.def"
+  return "";
+}
+
 StringRef scanWord(const Site &S) {
   if (!S.Scan)
     return "scan?";
@@ -147,8 +159,8 @@ std::string siteVerdict(const Site &S) {
         formatv("specialized: {0} -> {1}", siteExpression(S), *S.Routine).str();
     if (S.Size && S.Class)
       Line += formatv(" ({0} B, class {1})", *S.Size, *S.Class).str();
-    else if (S.Size)
-      Line += formatv(" ({0} B)", *S.Size).str();
+    else
+      Line += " (runtime size)";
     return Line;
   }
   Line = "not specialized: " + siteExpression(S);

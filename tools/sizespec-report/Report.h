@@ -98,6 +98,10 @@ std::string originList(const MergedSite &M);
 /// "translation units disagree on this site; this version is from a.cc [...]"
 std::string conflictNote(const MergedSite &M);
 
+/// The message of a reason code from plugin/analysis/Reason.def (the one
+/// home of the codes), or an empty string for a code it does not know.
+llvm::StringRef reasonDescription(llvm::StringRef Code);
+
 /// "scan" or "noscan" ("scan?" when the sidecar does not say).
 llvm::StringRef scanWord(const Site &S);
 

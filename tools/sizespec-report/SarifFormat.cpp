@@ -44,10 +44,12 @@ StringRef ruleId(const Site &S) {
 }
 
 json::Object ruleFor(StringRef Id) {
+  StringRef Why = reasonDescription(Id);
   std::string Text =
       Id == "specialized"
           ? "allocation site routed to a size-specialized routine"
-          : "allocation site not specialized: " + Id.str();
+          : "allocation site not specialized: " +
+                (Why.empty() ? Id.str() : Why.str());
   return json::Object{{"id", Id},
                       {"shortDescription", json::Object{{"text", Text}}}};
 }

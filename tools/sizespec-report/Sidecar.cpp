@@ -45,7 +45,8 @@ bool readSite(const json::Value &V, Site &S, json::Path P) {
       !O.map("align", S.Align) || !O.map("class", S.Class) ||
       !O.map("scan", S.Scan) || !O.map("status", Status) ||
       !O.map("reason", S.Reason) || !O.map("message", S.Message) ||
-      !O.map("routine", S.Routine))
+      !O.map("routine", S.Routine) || !O.map("describe", S.Describe) ||
+      !O.mapOptional("nothrow", S.Nothrow))
     return false;
   if (Status == "specialized") {
     S.Specialized = true;

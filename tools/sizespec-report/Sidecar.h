@@ -38,6 +38,10 @@ struct Site {
   std::optional<std::string> Reason;
   std::optional<std::string> Message;
   std::optional<std::string> Routine;
+  /// Optional keys: the plugin's own wording of the expression ("new
+  /// (std::nothrow) Point") and whether the site is the nothrow form.
+  std::optional<std::string> Describe;
+  bool Nothrow = false;
 };
 
 /// One translation unit's sidecar.
