@@ -1,0 +1,78 @@
+//===- bench/common/program_report.h - Whole-program measurements -*- C++ -*-===//
+//
+// Whole programs time their own work (so process start-up and dynamic
+// linking, which differ between allocators, stay out of the figure) and
+// print one JSON line on stderr for the harness:
+//
+//   bench-result: {"wall_ns": 123, "cpu_ns": 120, "maxrss_kb": 456,
+//                  "allocator": "glibc"}
+//
+// cpu_ns is the process's CPU time over the same interval: on a shared
+// machine it is far less disturbed by other work than wall time. maxrss_kb
+// is VmHWM from /proc/self/status, not getrusage's ru_maxrss: Linux carries
+// ru_maxrss across execve, so a child of a large harness process would
+// report the harness's peak instead of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_BENCH_PROGRAM_REPORT_H
+#define SIZESPEC_BENCH_PROGRAM_REPORT_H
+
+#include "allocator_probe.h"
+#include "sizespec_probe.h"
+
+#include <time.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace bench {
+
+class ProgramTimer {
+public:
+  ProgramTimer()
+      : StartWall(std::chrono::steady_clock::now()), StartCpu(cpuNs()) {}
+
+  /// Prints the bench-result line: wall and CPU time since construction,
+  /// peak RSS of the whole process.
+  void report() const {
+    auto WallNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                      std::chrono::steady_clock::now() - StartWall)
+                      .count();
+    long long CpuNs = cpuNs() - StartCpu;
+    std::fprintf(stderr,
+                 "bench-result: {\"wall_ns\": %lld, \"cpu_ns\": %lld, "
+                 "\"maxrss_kb\": %ld, \"allocator\": \"%s\"}\n",
+                 static_cast<long long>(WallNs), CpuNs, peakRssKb(),
+                 allocator_name().c_str());
+    print_sizespec_stats();
+  }
+
+private:
+  static long peakRssKb() {
+    long Kb = -1;
+    if (std::FILE *F = std::fopen("/proc/self/status", "r")) {
+      char Line[256];
+      while (std::fgets(Line, sizeof Line, F))
+        if (std::strncmp(Line, "VmHWM:", 6) == 0)
+          Kb = std::strtol(Line + 6, nullptr, 10);
+      std::fclose(F);
+    }
+    return Kb;
+  }
+
+  static long long cpuNs() {
+    timespec T{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &T);
+    return T.tv_sec * 1000000000LL + T.tv_nsec;
+  }
+
+  std::chrono::steady_clock::time_point StartWall;
+  long long StartCpu;
+};
+
+} // namespace bench
+
+#endif // SIZESPEC_BENCH_PROGRAM_REPORT_H

@@ -1,0 +1,77 @@
+"""The configurations a run compares, and the checks that they are what
+their names say.
+
+Binaries live in <bin>/<config>/<program>. `control` is not built: it is
+the `on` binaries run again under another name, so its true difference
+from `on` is zero and whatever the table shows for it is the noise floor.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+# Display order; the first present one is each table's reference.
+ORDER = ["on", "control", "off", "glibc", "mimalloc", "jemalloc", "tcmalloc"]
+
+# What bench::allocator_name() must report in each configuration.
+EXPECTED_ALLOCATOR = {
+    "on": "sizespec",
+    "control": "sizespec",
+    "off": "sizespec",
+    "glibc": "glibc",
+    "mimalloc": "mimalloc",
+    "jemalloc": "jemalloc",
+    "tcmalloc": "tcmalloc",
+}
+
+
+class ConfigError(RuntimeError):
+    pass
+
+
+def discover(bin_dir: Path) -> list[str]:
+    """The configurations built under bin_dir, plus control if on exists."""
+    built = {p.name for p in bin_dir.iterdir() if p.is_dir()}
+    unknown = built - set(ORDER)
+    if unknown:
+        raise ConfigError(f"unknown configuration directories: {sorted(unknown)}")
+    if "on" in built:
+        built.add("control")
+    return [c for c in ORDER if c in built]
+
+
+def binary(bin_dir: Path, config: str, program: str) -> Path:
+    built_as = "on" if config == "control" else config
+    return bin_dir / built_as / program
+
+
+def check_allocator(config: str, reported: str, what: str) -> None:
+    want = EXPECTED_ALLOCATOR[config]
+    if reported != want:
+        raise ConfigError(
+            f"{what}: configuration {config} runs on {reported}, expected {want}"
+            " (was the allocator library dropped at link time?)"
+        )
+
+
+def parse_sizespec_stats(stderr: str) -> dict | None:
+    for line in stderr.splitlines():
+        if line.startswith("sizespec-stats: "):
+            return json.loads(line[len("sizespec-stats: ") :])
+    return None
+
+
+def check_specialization(config: str, stderr: str, what: str) -> None:
+    """on/control must use specialized routines, off must not; both active."""
+    if config not in ("on", "control", "off"):
+        return
+    stats = parse_sizespec_stats(stderr)
+    if stats is None:
+        raise ConfigError(f"{what}: {config} printed no sizespec-stats line")
+    if stats["mode"] != "active":
+        raise ConfigError(f"{what}: {config}: sizespec runtime is {stats['mode']}")
+    if config == "off" and stats["specialized"] != 0:
+        raise ConfigError(f"{what}: off made {stats['specialized']} specialized allocations")
+    if config != "off" and stats["specialized"] == 0:
+        raise ConfigError(f"{what}: {config} made no specialized allocation")

@@ -1,0 +1,167 @@
+"""Runs every benchmark of every configuration in interleaved rounds and
+writes the results: raw samples (raw.json), the tables (latest.txt), the
+sweep chart (sweep.png), and optionally the README's results block.
+
+Each round runs each configuration's binary once, the order rotated by
+one every round, so slow drifts of a shared machine (another job starting,
+thermal state) spread over all configurations instead of landing on
+whichever ran last. bench/run is the front door; see bench/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import chart
+import configs as cfg
+import costs
+import micro
+import programs
+import report
+
+
+def rotated(items: list[str], r: int) -> list[str]:
+    k = r % len(items)
+    return items[k:] + items[:k]
+
+
+def machine() -> str:
+    model = "unknown CPU"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            model = line.split(":", 1)[1].strip()
+            break
+    load = os.getloadavg()
+    return (f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+            f"load average {load[0]:.1f} at start")
+
+
+def log(msg: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
+
+
+def run_micro(bin_dir: Path, configs: list[str], args) -> dict:
+    samples: dict[str, dict[str, list[float]]] = {c: {} for c in configs}
+    for r in range(args.rounds):
+        for c in rotated(configs, r):
+            got = micro.run(cfg.binary(bin_dir, c, "micro"), c, args.min_time,
+                            args.repetitions, args.filter)
+            for name, xs in got.items():
+                samples[c].setdefault(name, []).extend(xs)
+        log(f"micro round {r + 1}/{args.rounds} done")
+    return samples
+
+
+def run_programs(bin_dir: Path, configs: list[str], args) -> dict:
+    plan = {"binary_trees": [str(args.depth)],
+            "json_roundtrip": [str(args.json_records), str(args.json_passes)]}
+    result: dict[str, dict[str, dict[str, list[float]]]] = {}
+    for program, pargs in plan.items():
+        present = [c for c in configs if cfg.binary(bin_dir, c, program).exists()]
+        if not present:
+            continue
+        outputs: dict[str, str] = {}
+        result[program] = {c: {} for c in present}
+        for r in range(args.program_rounds):
+            for c in rotated(present, r):
+                metrics, stdout = programs.run(cfg.binary(bin_dir, c, program), c, pargs)
+                outputs.setdefault("reference", stdout)
+                if stdout != outputs["reference"]:
+                    raise RuntimeError(f"{program}: {c} printed a different output")
+                for k, v in metrics.items():
+                    result[program][c].setdefault(k, []).append(v)
+            log(f"{program} round {r + 1}/{args.program_rounds} done")
+    return result
+
+
+def run_costs(build_dir: Path, bin_dir: Path, configs: list[str], args) -> dict:
+    out: dict = {}
+    log("callgrind: instructions per pair")
+    out["callgrind"] = costs.instructions_per_pair(bin_dir, configs)
+    out["binary_sizes"] = costs.binary_sizes(bin_dir, ["binary_trees", "json_roundtrip", "micro"])
+    src = str(Path(args.source_dir).resolve())
+    examples = costs.compile_units(
+        build_dir, lambda f, o: f.startswith(src + "/examples/"))
+    jsoncpp = costs.compile_units(build_dir, lambda f, o: "bench-jsoncpp-on.dir" in o)
+    if examples:
+        log(f"examples: object sizes and compile time ({len(examples)} units)")
+        out["example_objects"] = costs.object_sizes(examples)
+    out["compile_times"] = {}
+    for what, units in (("examples", examples), ("jsoncpp", jsoncpp)):
+        if units:
+            log(f"compile time: {what} ({len(units)} units x {args.compile_reps} x 2)")
+            out["compile_times"][what] = costs.compile_times(units, args.compile_reps)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build-dir", type=Path, default=Path("build/bench"))
+    ap.add_argument("--source-dir", default=".")
+    ap.add_argument("--out", type=Path, default=Path("bench/results"))
+    ap.add_argument("--readme", type=Path, help="update this README's results block")
+    ap.add_argument("--rounds", type=int, default=8)
+    ap.add_argument("--repetitions", type=int, default=2,
+                    help="samples per benchmark per round (benchmark_repetitions)")
+    ap.add_argument("--min-time", type=float, default=0.05)
+    ap.add_argument("--filter", help="benchmark_filter for the micro benchmarks")
+    ap.add_argument("--program-rounds", type=int, default=5)
+    ap.add_argument("--depth", type=int, default=20, help="binary-trees depth")
+    ap.add_argument("--json-records", type=int, default=50000)
+    ap.add_argument("--json-passes", type=int, default=2)
+    ap.add_argument("--compile-reps", type=int, default=3)
+    ap.add_argument("--command", help="the command line to record (bench/run passes it)")
+    ap.add_argument("--skip", action="append", default=[],
+                    choices=["micro", "programs", "costs"], help="leave a part out")
+    args = ap.parse_args()
+
+    bin_dir = args.build_dir / "bench" / "bin"
+    configs = cfg.discover(bin_dir)
+    log(f"configurations: {' '.join(configs)}")
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True, cwd=args.source_dir).stdout.strip() or "unknown"
+    raw = {
+        "meta": {
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "commit": commit,
+            "machine": machine(),
+            "command": args.command or " ".join(sys.argv),
+            "configs": configs,
+            "rounds": args.rounds,
+            "repetitions": args.repetitions,
+            "min_time": args.min_time,
+            "program_rounds": args.program_rounds,
+            "program_metric": "cpu_s",
+        },
+        "micro": {}, "programs": {}, "costs": {},
+    }
+    if "micro" not in args.skip:
+        raw["micro"] = run_micro(bin_dir, configs, args)
+    if "programs" not in args.skip:
+        raw["programs"] = run_programs(bin_dir, configs, args)
+    if "costs" not in args.skip:
+        raw["costs"] = run_costs(args.build_dir, bin_dir, configs, args)
+    raw["meta"]["machine"] += f", {os.getloadavg()[0]:.1f} at end"
+
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "raw.json").write_text(json.dumps(raw, indent=1))
+    text = report.render(raw)
+    (args.out / "latest.txt").write_text(text)
+    if raw["micro"]:
+        chart.draw(raw, args.out / "sweep.png", limit=80)
+    if args.readme:
+        rel = os.path.relpath(args.out / "sweep.png", args.readme.parent)
+        report.update_readme(args.readme, text, rel if raw["micro"] else None)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""Runs a whole program once and reads its bench-result line.
+
+The programs time their own work (bench/common/program_report.h) and
+print their real output on stdout, which must be the same in every
+configuration: a different output means a broken build, not a faster one.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from configs import check_allocator, check_specialization
+
+PREFIX = "bench-result: "
+
+
+def run(binary: Path, config: str, args: list[str]) -> tuple[dict, str]:
+    """({"wall_s", "cpu_s", "maxrss_mb"}, stdout) of one run."""
+    proc = subprocess.run([str(binary), *args], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, check=True)
+    line = next((l for l in proc.stderr.splitlines() if l.startswith(PREFIX)), None)
+    if line is None:
+        raise RuntimeError(f"{binary}: no '{PREFIX}' line on stderr")
+    result = json.loads(line[len(PREFIX):])
+    check_allocator(config, result["allocator"], str(binary))
+    check_specialization(config, proc.stderr, str(binary))
+    metrics = {
+        "wall_s": result["wall_ns"] / 1e9,
+        "cpu_s": result["cpu_ns"] / 1e9,
+        "maxrss_mb": result["maxrss_kb"] / 1024,
+    }
+    return metrics, proc.stdout

@@ -1,0 +1,215 @@
+"""Turns a run's raw samples (results/raw.json) into the results text, the
+targets verdict and the README's results block.
+
+    python3 bench/harness/report.py bench/results/raw.json [--readme bench/README.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+import table
+from stats import median, mann_whitney_p
+
+HEADLINE = ["NoScan24", "Scan24", "Array80", "Array96", "MakeUnique24", "MakeShared24",
+            "Threads/owners/NoScan24", "Threads/remote/NoScan24"]
+ALLOCATORS = ["mimalloc", "jemalloc", "tcmalloc"]
+
+
+def _size(name: str) -> int | None:
+    m = re.search(r"/(\d{4})$", name)
+    return int(m.group(1)) if m else None
+
+
+def micro_rows(micro: dict, base: str, new: str, names: list[str]):
+    return [(n, micro[base][n], micro[new][n]) for n in names
+            if n in micro.get(base, {}) and n in micro.get(new, {})]
+
+
+def program_rows(programs: dict, base: str, new: str, metric: str):
+    return [(p, r[base][metric], r[new][metric]) for p, r in sorted(programs.items())
+            if base in r and new in r]
+
+
+def ratio(micro: dict, name: str, slower: str, faster: str = "on") -> float | None:
+    if name not in micro.get(slower, {}) or name not in micro.get(faster, {}):
+        return None
+    return median(micro[slower][name]) / median(micro[faster][name])
+
+
+def targets(raw: dict) -> list[str]:
+    """Each issue target with the measured figure and met / missed."""
+    micro, programs = raw["micro"], raw["programs"]
+    out = []
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "MISSED"
+
+    for name in ("NoScan24", "Scan24"):
+        r_off = ratio(micro, name, "off")
+        present = [a for a in ALLOCATORS if name in micro.get(a, {})]
+        best = min(present, key=lambda a: median(micro[a][name])) if present else None
+        r_best = ratio(micro, name, best) if best else None
+        r_glibc = ratio(micro, name, "glibc")
+        if r_off is not None:
+            out.append(f"{name}: on is {r_off:.2f}x faster than off (target 1.4x): {verdict(r_off >= 1.4)}")
+        if r_best is not None:
+            out.append(f"{name}: on is {r_best:.2f}x faster than the fastest other allocator, "
+                       f"{best} (target 1.4x): {verdict(r_best >= 1.4)}")
+        if r_glibc is not None:
+            out.append(f"{name}: on is {r_glibc:.2f}x faster than glibc (target 3x): {verdict(r_glibc >= 3)}")
+
+    if "on" in micro and "off" in micro:
+        above = [n for n in micro["on"] if (_size(n) or 0) > 80 or n == "Array96"]
+        regressions = []
+        for n in sorted(above):
+            if n not in micro["off"]:
+                continue
+            _, change, p = table.delta(micro["off"][n], micro["on"][n])
+            if p < table.ALPHA and change > 0:
+                regressions.append(f"{n} {change:+.1f}%")
+        out.append(f"on vs off above 80 B ({len(above)} benchmarks): "
+                   + ("no significant regression: met" if not regressions
+                      else "significant regressions: " + ", ".join(regressions) + ": MISSED"))
+
+    if "control" in micro:
+        rows = micro_rows(micro, "on", "control", sorted(micro["on"]))
+        gm = table.geomean([median(r[2]) for r in rows]) / table.geomean([median(r[1]) for r in rows]) - 1
+        worst = max(rows, key=lambda r: abs(median(r[2]) / median(r[1]) - 1))
+        worst_change = 100 * (median(worst[2]) / median(worst[1]) - 1)
+        sig = [r[0] for r in rows if mann_whitney_p(r[1], r[2]) < table.ALPHA]
+        out.append(f"control (on vs itself): geomean {100 * gm:+.2f}%, largest single row "
+                   f"{worst[0]} {worst_change:+.1f}%, {len(sig)} of {len(rows)} rows 'significant' "
+                   f"(target: within 1%): {verdict(abs(gm) <= 0.01)} on the geomean")
+
+    bt = programs.get("binary_trees", {})
+    metric = raw["meta"].get("program_metric", "cpu_s")
+    if "on" in bt:
+        on = median(bt["on"][metric])
+        if "glibc" in bt:
+            r = median(bt["glibc"][metric]) / on
+            out.append(f"binary-trees: on is {r:.2f}x faster than glibc (target 1.3x): {verdict(r >= 1.3)}")
+        others = {c: median(v[metric]) for c, v in bt.items() if c not in ("on", "control")}
+        if others:
+            fastest = min(others, key=others.get)
+            out.append(f"binary-trees: fastest other configuration is {fastest} at "
+                       f"{others[fastest] / on:.2f}x on's time (target: on fastest): "
+                       f"{verdict(others[fastest] > on)}")
+
+    ex = raw.get("costs", {}).get("example_objects")
+    if ex:
+        d = ex["on"]["text"] - ex["off"]["text"]
+        out.append(f"binary size: on adds {d / 1024:.1f} KB of .text to the examples "
+                   f"({ex['off']['text']} -> {ex['on']['text']} B; target < 16 KB): {verdict(d < 16 * 1024)}")
+    return out
+
+
+def costs_text(raw: dict) -> str:
+    costs = raw.get("costs", {})
+    out = []
+    cg = costs.get("callgrind")
+    if cg:
+        out.append("Instructions per 24-byte new+delete pair (callgrind, exact)\n")
+        out.append(f"{'':12}{'noscan':>10}{'scan':>10}")
+        for config, v in cg.items():
+            out.append(f"{config:12}{v['noscan']:>10.1f}{v['scan']:>10.1f}")
+        out.append("")
+    sizes = costs.get("binary_sizes", {})
+    ex = costs.get("example_objects")
+    if sizes or ex:
+        out.append("Binary size, on vs off (bytes)\n")
+        out.append(f"{'':28}{'.text off':>12}{'.text on':>12}{'delta':>9}{'loaded off':>12}{'loaded on':>12}{'delta':>9}")
+        items = list(sizes.items()) + ([("examples (objects)", ex)] if ex else [])
+        for name, v in items:
+            t0, t1, l0, l1 = v["off"]["text"], v["on"]["text"], v["off"]["loaded"], v["on"]["loaded"]
+            out.append(f"{name:28}{t0:>12}{t1:>12}{t1 - t0:>+9}{l0:>12}{l1:>12}{l1 - l0:>+9}")
+        out.append("")
+    ct = costs.get("compile_times", {})
+    for what, samples in ct.items():
+        if samples.get("plugin") and samples.get("no plugin"):
+            out.append(table.comparison(f"Compile time, {what} (s, all units)", "no plugin", "plugin",
+                                        "s", [(what, samples["no plugin"], samples["plugin"])]))
+    return "\n".join(out)
+
+
+def render(raw: dict) -> str:
+    meta, micro, programs = raw["meta"], raw["micro"], raw["programs"]
+    configs = [c for c in meta["configs"] if c in micro]
+    names = list(next(iter(micro.values())).keys()) if micro else []
+    metric = meta.get("program_metric", "cpu_s")
+    header = "\n".join([
+        f"sizespec benchmarks, {meta['date']}, commit {meta['commit']}",
+        f"machine: {meta['machine']}",
+        f"command: {meta['command']}",
+        f"{meta['rounds']} interleaved rounds x {meta['repetitions']} repetitions of the micro "
+        f"benchmarks (min_time {meta['min_time']} s), {meta['program_rounds']} rounds of the "
+        f"programs; micro in CPU ns per allocation+delete (threads: wall), programs in {metric}.",
+        "spread = median absolute deviation; p = Mann-Whitney U; ~ = not significant (p >= 0.05)",
+        "",
+        "Targets (issue 5)",
+        "",
+        *[f"- {t}" for t in targets(raw)],
+        "",
+    ])
+    parts = [
+        header,
+        table.overview("All configurations, micro benchmarks (median ± MAD, ns/op)", configs, "ns/op",
+                       [(n, {c: micro[c][n] for c in configs if n in micro[c]}) for n in names]),
+    ]
+    if programs:
+        for m, unit in ((metric, "s"), ("wall_s", "s"), ("maxrss_mb", "MB")):
+            if m == "wall_s" and metric == "wall_s":
+                continue
+            parts.append(table.overview(f"All configurations, whole programs ({m})", configs, unit,
+                                        [(p, {c: r[c][m] for c in configs if c in r})
+                                         for p, r in sorted(programs.items())]))
+    ref = "on" if "on" in configs else configs[0]  # everything is compared with on
+    for base in [c for c in configs if c != ref]:
+        b, n = (ref, "control") if base == "control" else (base, ref)
+        title = ("control: on against itself (true difference zero)" if base == "control"
+                 else f"{base} -> {ref}")
+        parts.append(table.comparison(f"{title}, micro benchmarks", b, n, "ns/op",
+                                      micro_rows(micro, b, n, names)))
+        if programs:
+            parts.append(table.comparison(f"{title}, whole programs ({metric})", b, n, "s",
+                                          program_rows(programs, b, n, metric)))
+            parts.append(table.comparison(f"{title}, whole programs (peak RSS)", b, n, "MB",
+                                          program_rows(programs, b, n, "maxrss_mb")))
+    parts.append(costs_text(raw))
+    return "\n".join(p for p in parts if p)
+
+
+def update_readme(readme: Path, text: str, chart: str | None) -> None:
+    begin, end = "<!-- results:begin -->", "<!-- results:end -->"
+    doc = readme.read_text()
+    if begin not in doc or end not in doc:
+        raise SystemExit(f"{readme}: no {begin} ... {end} block")
+    block = f"{begin}\n```text\n{text.rstrip()}\n```\n"
+    if chart:
+        block += f"\n![ns/op against size, every configuration]({chart})\n"
+    block += end
+    head, rest = doc.split(begin, 1)
+    readme.write_text(head + block + rest.split(end, 1)[1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("raw", type=Path)
+    ap.add_argument("--out", type=Path, help="write the text here (default: stdout)")
+    ap.add_argument("--readme", type=Path, help="replace this README's results block")
+    ap.add_argument("--chart", help="chart path relative to the README")
+    args = ap.parse_args()
+    text = render(json.loads(args.raw.read_text()))
+    if args.out:
+        args.out.write_text(text)
+    else:
+        print(text)
+    if args.readme:
+        update_readme(args.readme, text, args.chart)
+
+
+if __name__ == "__main__":
+    main()
