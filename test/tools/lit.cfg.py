@@ -13,6 +13,18 @@ config.test_source_root = os.path.dirname(__file__)
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", "")])
 
+# Longer names first: lit substitutes in order.
+config.substitutions.append(
+    ("%sizespec-config-installed", config.sizespec_config_installed))
+config.substitutions.append(("%sizespec-config", config.sizespec_config))
 config.substitutions.append(("%sizespec-report", config.sizespec_report))
+config.substitutions.append(("%sizespec-pc", config.sizespec_pc))
+config.substitutions.append(("%{plugin}", config.plugin))
+config.substitutions.append(("%{runtime_libdir}", config.runtime_libdir))
+config.substitutions.append(("%{runtime_includedir}", config.runtime_includedir))
+config.substitutions.append(("%{libdir}", config.install_libdir))
+config.substitutions.append(("%{includedir}", config.install_includedir))
+config.substitutions.append(("%{bindir}", config.install_bindir))
+config.substitutions.append(("%{version}", config.version))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%python", sys.executable))
