@@ -20,6 +20,9 @@ namespace sizespec {
 namespace {
 
 std::string printType(QualType T, const ASTContext &Ctx) {
+  // `new decltype(V)` says more as the type it names.
+  while (const auto *DT = dyn_cast<DecltypeType>(T.getTypePtr()))
+    T = DT->getUnderlyingType();
   PrintingPolicy Policy = Ctx.getPrintingPolicy();
   Policy.SuppressTagKeyword = true;
   Policy.SuppressUnwrittenScope = true;

@@ -1,0 +1,42 @@
+# lit configuration for the sizespec plugin tests.
+import os
+
+import lit.formats
+
+config.name = "sizespec-plugin"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+
+# Any of these can be overridden with `lit --param NAME=VALUE`, e.g. to run
+# the suite against a plugin built for another Clang.
+params = lit_config.params
+llvm_bin = params.get("llvm_bin", config.llvm_bin)
+clangxx = params.get("clangxx", config.clangxx)
+plugin = params.get("plugin", config.plugin)
+runtime_include = params.get("runtime_include", config.runtime_include)
+runtime_lib = params.get("runtime_lib", config.runtime_lib)
+
+for path in (clangxx, plugin):
+    if not os.path.exists(path):
+        lit_config.fatal("not found: " + path)
+
+# FileCheck, not, count, llvm-readelf, llvm-nm come from the same LLVM.
+config.environment["PATH"] = os.pathsep.join(
+    [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.environment["LC_ALL"] = "C"
+
+config.substitutions.append(("%clangxx", clangxx))
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%runtime_include", runtime_include))
+# Longer names first: lit substitutes in order.
+config.substitutions.append(
+    ("%runtime_libdir", os.path.dirname(runtime_lib)))
+config.substitutions.append(("%runtime_lib", runtime_lib))
+# Compile with the plugin: `%sizespec -c x.cpp`.
+config.substitutions.append(
+    ("%sizespec", clangxx + " -fplugin=" + plugin))
+
+if os.path.exists(runtime_lib):
+    config.available_features.add("runtime")

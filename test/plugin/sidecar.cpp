@@ -1,0 +1,66 @@
+// The per-TU JSON sidecar (docs/interfaces.md): next to the object file by
+// default, at sidecar=PATH when given, not at all with sidecar=none.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %sizespec -c %s -o %t/site.o
+// RUN: FileCheck %s < %t/site.o.sizespec.json
+// RUN: %sizespec -fplugin-arg-sizespec-sidecar=%t/elsewhere.json -c %s -o %t/b.o
+// RUN: FileCheck %s < %t/elsewhere.json
+// RUN: not test -e %t/b.o.sizespec.json
+// RUN: %sizespec -fplugin-arg-sizespec-sidecar=none -c %s -o %t/c.o
+// RUN: not test -e %t/c.o.sizespec.json
+// No object file, no sidecar: nothing but the object is written.
+// RUN: cd %t && %sizespec -fsyntax-only %s && ls %t | FileCheck %s --check-prefix=FILES
+// FILES-NOT: json{{$}}
+// FILES: b.o
+// FILES-NEXT: c.o
+// FILES-NEXT: elsewhere.json
+// FILES-NEXT: site.o
+// FILES-NEXT: site.o.sizespec.json
+// FILES-NOT: json{{$}}
+//
+// CHECK:      "clang_version": "{{[0-9]+\.[0-9]+\.[0-9]+.*}}",
+// CHECK-NEXT: "main_file": "{{.*}}sidecar.cpp",
+// CHECK-NEXT: "plugin_version": "{{[0-9]+\.[0-9]+\.[0-9]+}}",
+// CHECK-NEXT: "settings": {
+// CHECK-NEXT:   "max": 80,
+// CHECK-NEXT:   "off": false,
+// CHECK-NEXT:   "sanitizer": null
+// CHECK-NEXT: },
+// CHECK-NEXT: "sites": [
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "align": 8,
+// CHECK-NEXT:     "class": 3,
+// CHECK-NEXT:     "column": 24,
+// CHECK-NEXT:     "file": "{{.*}}sidecar.cpp",
+// CHECK-NEXT:     "form": "new",
+// CHECK-NEXT:     "line": [[#@LINE+28]],
+// CHECK-NEXT:     "message": null,
+// CHECK-NEXT:     "reason": null,
+// CHECK-NEXT:     "routine": "alloc_noscan_sc3<Point>",
+// CHECK-NEXT:     "scan": false,
+// CHECK-NEXT:     "size": 24,
+// CHECK-NEXT:     "status": "specialized",
+// CHECK-NEXT:     "type": "Point"
+// CHECK-NEXT:   },
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "align": 8,
+// CHECK-NEXT:     "class": 8,
+// CHECK-NEXT:     "column": 23,
+// CHECK-NEXT:     "file": "{{.*}}sidecar.cpp",
+// CHECK-NEXT:     "form": "new[]",
+// CHECK-NEXT:     "line": [[#@LINE+14]],
+// CHECK-NEXT:     "message": "size above 80 B limit by 16 B",
+// CHECK-NEXT:     "reason": "size_above_limit",
+// CHECK-NEXT:     "routine": null,
+// CHECK-NEXT:     "scan": true,
+// CHECK-NEXT:     "size": 96,
+// CHECK-NEXT:     "status": "not-specialized",
+// CHECK-NEXT:     "type": "int *[12]"
+// CHECK-NEXT:   }
+// CHECK-NEXT: ],
+// CHECK-NEXT: "sizespec": 1
+// CHECK-NEXT: }
+struct Point { double X, Y, Z; };
+Point *make() { return new Point; }
+int **many() { return new int *[12]; }
+
