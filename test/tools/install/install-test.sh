@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Installs sizespec into a temporary prefix, then builds a consumer three
+# ways -- find_package(sizespec) + sizespec_enable(app), pkg-config, and
+# sizespec-config -- runs it, and checks that the plugin specialized its site:
+# the object references the runtime's sizespec:: routines (the same source
+# built without the plugin references none), the installed sizespec-report
+# reads its sidecar and its stamp.
+#
+# Usage: install-test.sh BUILD_DIR WORK_DIR CXX LLVM_TOOLS_DIR
+set -euo pipefail
+build=$1 work=$2 cxx=$3 tools=$4
+here=$(cd "$(dirname "$0")" && pwd)
+nm="$tools/llvm-nm"
+
+fail() { echo "install-test: FAIL: $*" >&2; exit 1; }
+step() { echo "== $*"; }
+
+rm -rf "$work"
+mkdir -p "$work"
+prefix="$work/prefix"
+
+step "cmake --install into $prefix"
+cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 ||
+  { cat "$work/install.log"; fail "cmake --install"; }
+for f in bin/sizespec-config bin/sizespec-report; do
+  [ -x "$prefix/$f" ] || fail "$f not installed"
+done
+
+# Checks one consumer object and program built with the plugin.
+check() {
+  local what=$1 obj=$2 app=$3 sidecar=$4
+  local out
+  out=$("$app") || fail "$what: the program failed"
+  [ "$out" = "sum 6" ] || fail "$what: program printed '$out', expected 'sum 6'"
+  "$nm" -C "$obj" | grep -q ' U sizespec::' ||
+    fail "$what: $obj references no sizespec:: routine (not specialized)"
+  [ -f "$sidecar" ] || fail "$what: no sidecar $sidecar"
+  "$prefix/bin/sizespec-report" --no-summary "$sidecar" >"$work/$what.report"
+  grep -q 'main.cc:10:[0-9]*: specialized: new Point -> alloc_noscan_sc3<Point> (24 B, class 3)' \
+    "$work/$what.report" || fail "$what: report: $(cat "$work/$what.report")"
+  "$prefix/bin/sizespec-report" --binary "$app" >"$work/$what.stamp" ||
+    fail "$what: $app has no sizespec stamp"
+  grep -q 'plugin=' "$work/$what.stamp" || fail "$what: stamp: $(cat "$work/$what.stamp")"
+  echo "$what: ok"
+}
+
+step "control: the consumer built without the plugin references no sizespec:: symbol"
+"$cxx" -c "$here/consumer/main.cc" -o "$work/plain.o"
+if "$nm" -C "$work/plain.o" | grep -q 'sizespec::'; then
+  fail "control object references sizespec:: without the plugin"
+fi
+
+step "find_package(sizespec) + sizespec_enable(app)"
+{
+  cmake -S "$here/consumer" -B "$work/cmake" -G Ninja \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" &&
+    cmake --build "$work/cmake"
+} >"$work/cmake.log" 2>&1 || { cat "$work/cmake.log"; fail "consumer build"; }
+check cmake "$work/cmake/CMakeFiles/app.dir/main.cc.o" "$work/cmake/app" \
+  "$work/cmake/CMakeFiles/app.dir/main.cc.o.sizespec.json"
+
+step "pkg-config sizespec"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$(dirname "$(find "$prefix" -name sizespec.pc | head -1)")"
+mkdir -p "$work/pc"
+# shellcheck disable=SC2046  # the flags are meant to split
+"$cxx" $(pkg-config --cflags sizespec) -c "$here/consumer/main.cc" -o "$work/pc/main.o"
+"$cxx" "$work/pc/main.o" $(pkg-config --libs sizespec) -o "$work/pc/app"
+check pkg-config "$work/pc/main.o" "$work/pc/app" "$work/pc/main.o.sizespec.json"
+
+step "sizespec-config"
+mkdir -p "$work/config"
+# shellcheck disable=SC2046
+"$cxx" $("$prefix/bin/sizespec-config" --cxxflags) -c "$here/consumer/main.cc" \
+  -o "$work/config/main.o"
+# shellcheck disable=SC2046
+"$cxx" "$work/config/main.o" $("$prefix/bin/sizespec-config" --libs) -o "$work/config/app"
+check sizespec-config "$work/config/main.o" "$work/config/app" \
+  "$work/config/main.o.sizespec.json"
+
+step "the programs run from the prefix, not the build tree"
+for app in "$work/cmake/app" "$work/pc/app" "$work/config/app"; do
+  lib=$(ldd "$app" | awk '/libsizespec/ {print $3}')
+  case "$lib" in
+  "$prefix"/*) ;;
+  *) fail "$app loads libsizespec from '$lib', not from $prefix" ;;
+  esac
+done
+echo "install-test: all passed"
