@@ -36,8 +36,10 @@ function(sizespec_enable target)
   add_dependencies(${target} sizespec-plugin)
   get_target_property(sources ${target} SOURCES)
   if(sources)
+    # OBJECT_DEPENDS takes no generator expression in CMake 3.25 (Debian 12).
+    get_target_property(plugin_dir sizespec-plugin BINARY_DIR)
     set_property(SOURCE ${sources} TARGET_DIRECTORY ${target} APPEND
-                 PROPERTY OBJECT_DEPENDS "$<TARGET_FILE:sizespec-plugin>")
+                 PROPERTY OBJECT_DEPENDS "${plugin_dir}/sizespec-plugin.so")
   endif()
   target_link_libraries(${target} PRIVATE sizespec::runtime)
 endfunction()
