@@ -42,6 +42,10 @@ while(_sizespec_bench_alloc_libs)
 endwhile()
 message(STATUS "bench: configurations ${SIZESPEC_BENCH_CONFIGS}")
 
+# Every benchmark binary: bench/run builds this target only, so a broken
+# tool elsewhere in the tree does not stop a measurement.
+add_custom_target(sizespec-bench)
+
 # Makes <target> a member of configuration <config>.
 function(_sizespec_bench_configure target config)
   if(config STREQUAL "on")
@@ -110,6 +114,7 @@ function(sizespec_bench_executable name)
       target_link_libraries(${target} PRIVATE ${lib}-${variant})
     endforeach()
     _sizespec_bench_configure(${target} ${config})
+    add_dependencies(sizespec-bench ${target})
     set_target_properties(${target} PROPERTIES
       OUTPUT_NAME ${name}
       RUNTIME_OUTPUT_DIRECTORY ${SIZESPEC_BENCH_BIN_DIR}/${config})

@@ -15,6 +15,7 @@
 #define SIZESPEC_BENCH_SIZESPEC_PROBE_H
 
 #include <cstdio>
+#include <initializer_list>
 
 #if SIZESPEC_BENCH_RUNTIME
 #include <sizespec/stats.h>

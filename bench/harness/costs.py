@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from configs import binary, check_specialization
+from configs import ConfigError, binary, check_specialization
 
 CALLGRIND_PAIRS = (100_000, 300_000)
 
@@ -50,8 +50,12 @@ def instructions_per_pair(bin_dir: Path, configs: list[str]) -> dict[str, dict[s
         exe = str(binary(bin_dir, config, "pair24"))
         result[config] = {}
         for kind in ("noscan", "scan"):
-            a = _callgrind_ir([exe, str(lo), kind], config)
-            b = _callgrind_ir([exe, str(hi), kind], config)
+            try:
+                a = _callgrind_ir([exe, str(lo), kind], config)
+                b = _callgrind_ir([exe, str(hi), kind], config)
+            except (subprocess.CalledProcessError, ConfigError) as err:
+                result[config] = {"error": str(err)}
+                break
             result[config][kind] = (b - a) / (hi - lo)
     return result
 

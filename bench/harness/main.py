@@ -48,19 +48,36 @@ def log(msg: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
-def run_micro(bin_dir: Path, configs: list[str], args) -> dict:
+def failure(what: str, config: str, err: Exception, failures: dict) -> None:
+    """A crash or failed check of one run is recorded and reported, and the
+    run's samples dropped; the other configurations go on."""
+    if isinstance(err, subprocess.CalledProcessError):
+        msg = f"exit status {err.returncode}"
+        if err.returncode < 0:
+            msg = f"killed by signal {-err.returncode}"
+    else:
+        msg = str(err)
+    failures.setdefault(f"{what} {config}", []).append(msg)
+    log(f"{what} {config}: FAILED ({msg})")
+
+
+def run_micro(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
     samples: dict[str, dict[str, list[float]]] = {c: {} for c in configs}
     for r in range(args.rounds):
         for c in rotated(configs, r):
-            got = micro.run(cfg.binary(bin_dir, c, "micro"), c, args.min_time,
-                            args.repetitions, args.filter)
+            try:
+                got = micro.run(cfg.binary(bin_dir, c, "micro"), c, args.min_time,
+                                args.repetitions, args.filter)
+            except (subprocess.CalledProcessError, cfg.ConfigError) as err:
+                failure("micro", c, err, failures)
+                continue
             for name, xs in got.items():
                 samples[c].setdefault(name, []).extend(xs)
         log(f"micro round {r + 1}/{args.rounds} done")
-    return samples
+    return {c: s for c, s in samples.items() if s}
 
 
-def run_programs(bin_dir: Path, configs: list[str], args) -> dict:
+def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
     plan = {"binary_trees": [str(args.depth)],
             "json_roundtrip": [str(args.json_records), str(args.json_passes)]}
     result: dict[str, dict[str, dict[str, list[float]]]] = {}
@@ -72,13 +89,18 @@ def run_programs(bin_dir: Path, configs: list[str], args) -> dict:
         result[program] = {c: {} for c in present}
         for r in range(args.program_rounds):
             for c in rotated(present, r):
-                metrics, stdout = programs.run(cfg.binary(bin_dir, c, program), c, pargs)
-                outputs.setdefault("reference", stdout)
-                if stdout != outputs["reference"]:
-                    raise RuntimeError(f"{program}: {c} printed a different output")
+                try:
+                    metrics, stdout = programs.run(cfg.binary(bin_dir, c, program), c, pargs)
+                    outputs.setdefault("reference", stdout)
+                    if stdout != outputs["reference"]:
+                        raise cfg.ConfigError("printed a different output")
+                except (subprocess.CalledProcessError, cfg.ConfigError, RuntimeError) as err:
+                    failure(program, c, err, failures)
+                    continue
                 for k, v in metrics.items():
                     result[program][c].setdefault(k, []).append(v)
             log(f"{program} round {r + 1}/{args.program_rounds} done")
+        result[program] = {c: m for c, m in result[program].items() if m}
     return result
 
 
@@ -141,12 +163,12 @@ def main() -> None:
             "program_rounds": args.program_rounds,
             "program_metric": "cpu_s",
         },
-        "micro": {}, "programs": {}, "costs": {},
+        "micro": {}, "programs": {}, "costs": {}, "failures": {},
     }
     if "micro" not in args.skip:
-        raw["micro"] = run_micro(bin_dir, configs, args)
+        raw["micro"] = run_micro(bin_dir, configs, args, raw["failures"])
     if "programs" not in args.skip:
-        raw["programs"] = run_programs(bin_dir, configs, args)
+        raw["programs"] = run_programs(bin_dir, configs, args, raw["failures"])
     if "costs" not in args.skip:
         raw["costs"] = run_costs(args.build_dir, bin_dir, configs, args)
     raw["meta"]["machine"] += f", {os.getloadavg()[0]:.1f} at end"

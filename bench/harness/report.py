@@ -115,7 +115,10 @@ def costs_text(raw: dict) -> str:
         out.append("Instructions per 24-byte new+delete pair (callgrind, exact)\n")
         out.append(f"{'':12}{'noscan':>10}{'scan':>10}")
         for config, v in cg.items():
-            out.append(f"{config:12}{v['noscan']:>10.1f}{v['scan']:>10.1f}")
+            if "error" in v:
+                out.append(f"{config:12}  failed: {v['error']}")
+            else:
+                out.append(f"{config:12}{v['noscan']:>10.1f}{v['scan']:>10.1f}")
         out.append("")
     sizes = costs.get("binary_sizes", {})
     ex = costs.get("example_objects")
@@ -149,6 +152,9 @@ def render(raw: dict) -> str:
         f"programs; micro in CPU ns per allocation+delete (threads: wall), programs in {metric}.",
         "spread = median absolute deviation; p = Mann-Whitney U; ~ = not significant (p >= 0.05)",
         "",
+        *(["Failed runs (their samples are left out):", ""]
+          + [f"- {k}: {len(v)} run(s): {v[0]}" for k, v in raw.get("failures", {}).items()]
+          + [""] if raw.get("failures") else []),
         "Targets (issue 5)",
         "",
         *[f"- {t}" for t in targets(raw)],
