@@ -32,15 +32,17 @@
 
 /// Symbols the runtime exports (it is built with -fvisibility=hidden).
 #define SIZESPEC_API __attribute__((visibility("default")))
+/// The runtime's own globals. -fvisibility=hidden does not cover `extern`
+/// declarations; without this, each access goes through the GOT (lea+mov).
+#define SIZESPEC_INTERNAL __attribute__((visibility("hidden")))
 
 #if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) ||    \
-    __has_feature(thread_sanitizer) ||                                        \
-    __has_feature(hwaddress_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) ||     \
+    __has_feature(thread_sanitizer) || __has_feature(hwaddress_sanitizer)
 #define SIZESPEC_SANITIZER_BUILD 1
 #endif
 #endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) ||          \
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) ||           \
     defined(__SANITIZE_HWADDRESS__)
 #undef SIZESPEC_SANITIZER_BUILD
 #define SIZESPEC_SANITIZER_BUILD 1

@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <new>
+#include <type_traits>
 
 namespace sizespec {
 
@@ -46,8 +47,7 @@ namespace detail {
 SIZESPEC_API void *alloc_generic_scan(std::size_t Size);
 SIZESPEC_API void *alloc_generic_noscan(std::size_t Size);
 /// Generic path for alignments above alignof(std::max_align_t).
-SIZESPEC_API void *alloc_generic_aligned(std::size_t Size, std::size_t Align,
-                                         bool Scan);
+SIZESPEC_API void *alloc_generic_aligned(std::size_t Size, std::size_t Align);
 
 /// The one template behind every specialized routine: class \p C, kind
 /// \p Scan, allocated type \p T (checked against the class at compile time).
@@ -57,7 +57,7 @@ SIZESPEC_FAST_PATH void *alloc_class(std::size_t Size) noexcept(Nothrow) {
   static_assert(sizeof(T) <= class_size(C), "type larger than its class");
   static_assert(alignof(T) <= class_align(C),
                 "type more aligned than its class guarantees");
-  return alloc_small<bin_of(C, Scan), Nothrow>(Size);
+  return alloc_small<bin_of(C, Scan), Nothrow, std::is_array<T>::value>(Size);
 }
 
 /// A size known at compile time (after inlining) picks its class here;
@@ -77,7 +77,7 @@ template <bool Scan, std::size_t Align>
 struct ConstantSize<kNumSpecializedClasses + 1, Scan, Align> {
   SIZESPEC_FAST_PATH static void *alloc(std::size_t Size) {
     return Align > alignof(std::max_align_t)
-               ? alloc_generic_aligned(Size, Align, Scan)
+               ? alloc_generic_aligned(Size, Align)
            : Scan ? alloc_generic_scan(Size)
                   : alloc_generic_noscan(Size);
   }
@@ -110,24 +110,24 @@ template <class T> SIZESPEC_FAST_PATH void *alloc_noscan(std::size_t size) {
 // detail::alloc_class. `size` is what the site's operator new would have
 // received; the plugin only passes size <= class_size(N).
 
-#define SIZESPEC_CLASS_ROUTINES(N)                                            \
-  template <class T>                                                          \
-  SIZESPEC_FAST_PATH void *alloc_scan_sc##N(std::size_t size) {               \
-    return detail::alloc_class<T, N, true, false>(size);                      \
-  }                                                                           \
-  template <class T>                                                          \
-  SIZESPEC_FAST_PATH void *alloc_noscan_sc##N(std::size_t size) {             \
-    return detail::alloc_class<T, N, false, false>(size);                     \
-  }                                                                           \
-  template <class T>                                                          \
-  SIZESPEC_FAST_PATH void *alloc_scan_sc##N(std::size_t size,                 \
+#define SIZESPEC_CLASS_ROUTINES(N)                                             \
+  template <class T>                                                           \
+  SIZESPEC_FAST_PATH void *alloc_scan_sc##N(std::size_t size) {                \
+    return detail::alloc_class<T, N, true, false>(size);                       \
+  }                                                                            \
+  template <class T>                                                           \
+  SIZESPEC_FAST_PATH void *alloc_noscan_sc##N(std::size_t size) {              \
+    return detail::alloc_class<T, N, false, false>(size);                      \
+  }                                                                            \
+  template <class T>                                                           \
+  SIZESPEC_FAST_PATH void *alloc_scan_sc##N(std::size_t size,                  \
                                             const std::nothrow_t &) noexcept { \
-    return detail::alloc_class<T, N, true, true>(size);                       \
-  }                                                                           \
-  template <class T>                                                          \
-  SIZESPEC_FAST_PATH void *alloc_noscan_sc##N(                                \
-      std::size_t size, const std::nothrow_t &) noexcept {                    \
-    return detail::alloc_class<T, N, false, true>(size);                      \
+    return detail::alloc_class<T, N, true, true>(size);                        \
+  }                                                                            \
+  template <class T>                                                           \
+  SIZESPEC_FAST_PATH void *alloc_noscan_sc##N(                                 \
+      std::size_t size, const std::nothrow_t &) noexcept {                     \
+    return detail::alloc_class<T, N, false, true>(size);                       \
   }
 
 SIZESPEC_CLASS_ROUTINES(1)

@@ -27,10 +27,10 @@ namespace sizespec {
 
 /// Counts for one (class, scan) pair.
 struct ClassStats {
-  std::uint64_t allocations; ///< objects handed out (specialized + generic)
-  std::uint64_t frees;       ///< objects given back
-  std::uint64_t specialized; ///< allocations by an alloc_*_scN routine
-  std::uint64_t generic;     ///< allocations by the generic path
+  std::uint64_t allocations;  ///< objects handed out (specialized + generic)
+  std::uint64_t frees;        ///< objects given back
+  std::uint64_t specialized;  ///< allocations by an alloc_*_scN routine
+  std::uint64_t generic;      ///< allocations by the generic path
   std::uint64_t bytes_in_use; ///< (allocations - frees) * class size
   std::uint64_t spans;        ///< spans holding objects of this pair
 };
@@ -50,10 +50,10 @@ struct Stats {
   /// allocator (their frees are not told apart from other foreign frees).
   std::uint64_t large_allocations;
   std::uint64_t large_bytes;
-  std::uint64_t spans_held;        ///< spans holding objects, all pairs
-  std::uint64_t spans_cached;      ///< empty spans kept committed for reuse
-  std::uint64_t bytes_committed;   ///< span memory currently committed
-  std::uint64_t bytes_returned;    ///< span memory given back (madvise)
+  std::uint64_t spans_held;      ///< spans holding objects, all pairs
+  std::uint64_t spans_cached;    ///< empty spans kept committed for reuse
+  std::uint64_t bytes_committed; ///< span memory currently committed
+  std::uint64_t bytes_returned;  ///< span memory given back (madvise)
   Mode mode;
 
   const ClassStats &at(unsigned size_class, bool scan) const {
@@ -69,9 +69,9 @@ SIZESPEC_API void print_stats(std::FILE *out) noexcept;
 
 /// What the runtime knows about one address.
 struct ObjectInfo {
-  bool ours;               ///< inside the runtime's spans
-  unsigned size_class;     ///< 0 if not ours
-  bool scan;               ///< the span's kind
+  bool ours;           ///< inside the runtime's spans
+  unsigned size_class; ///< 0 if not ours
+  bool scan;           ///< the span's kind
 };
 /// O(1), by address; any pointer is fine.
 SIZESPEC_API ObjectInfo object_info(const void *p) noexcept;

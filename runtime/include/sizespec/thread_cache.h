@@ -1,4 +1,5 @@
-//===- sizespec/thread_cache.h - The inline allocation fast path -*- C++ -*-===//
+//===- sizespec/thread_cache.h - The inline allocation fast path -*- C++
+//-*-===//
 //
 // The part of the thread cache that inline code touches: one free list per
 // bin, a bin being one (size class, scan) pair. Everything else about a
@@ -43,18 +44,25 @@ struct FreeObject {
 struct ThreadCache {
   /// Free lists, popped by allocation and pushed by operator delete.
   FreeObject *head[kNumBins];
-  /// Frees left before operator delete calls the out-of-line flush; the one
-  /// counter a fast path pays (allocation counts are derived at refill).
+  /// Frees left before operator delete calls the out-of-line flush.
   std::int32_t free_budget[kNumBins];
-  /// Allocations by the generic path, folded into the stats at refill/flush.
+  /// Allocations by the specialized routines since the slow path last
+  /// folded the counts into the stats: the fast path's one increment.
+  std::uint32_t allocs[kNumBins];
+  /// The same for the generic path.
   std::uint32_t generic[kNumBins];
 };
 
 SIZESPEC_API extern __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL;
 
+/// Added to the bin argument of alloc_refill when the routine serves an array
+/// new-expression (`new T[N]`).
+constexpr unsigned kRefillArray = 0x100;
+
 /// Slow path of alloc_small: refills bin \p Bin's list for the calling thread
 /// and returns one object, or, when the runtime stands aside (sanitizer,
-/// valgrind, a user-replaced operator new), returns `::operator new(Size)`.
+/// valgrind, a user-replaced operator new), returns `::operator new(Size)`
+/// (`::operator new[](Size)` with kRefillArray).
 /// Throws std::bad_alloc (the library is built with exceptions, so inline
 /// code compiled with -fno-exceptions never needs `throw`).
 SIZESPEC_API SIZESPEC_SLOW_PATH void *alloc_refill(unsigned Bin,
@@ -76,16 +84,17 @@ template <> struct Refill<true> {
 
 /// The fast path of every specialized routine: pop the calling thread's free
 /// list for one fixed bin. No size lookup, no branch on the type; one branch
-/// to alloc_refill. On x86-64 it is 5 instructions: load the head
-/// (%fs-relative), test, branch, load its `next`, store the head.
-template <unsigned Bin, bool Nothrow>
+/// to alloc_refill. On x86-64 it is 6 instructions: load the head
+/// (%fs-relative), test, branch, load its `next`, store the head, count.
+template <unsigned Bin, bool Nothrow, bool Array = false>
 SIZESPEC_FAST_PATH void *alloc_small(std::size_t Size) noexcept(Nothrow) {
   static_assert(Bin < kNumBins, "no such bin");
   ThreadCache &TC = tls_cache;
   FreeObject *P = TC.head[Bin];
   if (SIZESPEC_UNLIKELY(P == nullptr))
-    return Refill<Nothrow>::call(Bin, Size);
+    return Refill<Nothrow>::call(Bin + (Array ? kRefillArray : 0), Size);
   TC.head[Bin] = P->next;
+  ++TC.allocs[Bin];
   return P;
 }
 

@@ -1,0 +1,29 @@
+//===- sizespec/testing.h - Hooks for the runtime's tests ------*- C++ -*-===//
+//
+// Not for production code: lets a test make memory unobtainable without
+// exhausting the machine.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_TESTING_H
+#define SIZESPEC_TESTING_H
+
+#include <sizespec/config.h>
+
+#include <cstddef>
+
+namespace sizespec {
+namespace test_hooks {
+
+/// Span memory the runtime may commit in all; past it, a refill fails as if
+/// the OS had refused (nothrow forms return null, the others throw
+/// std::bad_alloc). SIZE_MAX (the default) means no limit.
+SIZESPEC_API void set_commit_limit(std::size_t bytes) noexcept;
+
+/// Span memory committed so far.
+SIZESPEC_API std::size_t bytes_committed() noexcept;
+
+} // namespace test_hooks
+} // namespace sizespec
+
+#endif // SIZESPEC_TESTING_H

@@ -1,0 +1,181 @@
+//===- alloc.cc - Allocation and free slow paths --------------------------===//
+//
+// Behind the fast paths of alloc.h and <sizespec/thread_cache.h>: refill
+// with the new_handler loop, the large-object path (the system allocator),
+// overflow when a bin's address range is full, foreign frees, and the
+// standard behaviour of every entry when the runtime is not active.
+//
+//===----------------------------------------------------------------------===//
+
+#include "alloc.h"
+
+#include "counters.h"
+#include "fallback.h"
+#include "runtime.h"
+
+#include <cstdlib>
+
+namespace sizespec {
+namespace {
+
+/// What entry E does when the runtime is not active: what the standard
+/// library would do for an operator-new form; for the routines and the API,
+/// call the operator new that wins in this process.
+template <bool Nothrow>
+void *forward(Entry E, std::size_t Size, std::size_t Align) {
+  auto Al = static_cast<std::align_val_t>(Align);
+  switch (E) {
+  case Entry::routine:
+  case Entry::api_scan:
+  case Entry::api_noscan:
+    return Nothrow ? fallback::new_nothrow(Size) : g_winners.new_(Size);
+  case Entry::routine_array:
+    return Nothrow ? fallback::new_array_nothrow(Size)
+                   : g_winners.new_array(Size);
+  case Entry::op_new:
+    return Nothrow ? fallback::new_nothrow(Size) : fallback::new_(Size);
+  case Entry::op_new_array:
+    return Nothrow ? fallback::new_array_nothrow(Size)
+                   : fallback::new_array(Size);
+  case Entry::op_new_aligned:
+    return Nothrow ? fallback::new_aligned_nothrow(Size, Al)
+                   : fallback::new_aligned(Size, Al);
+  case Entry::op_new_array_aligned:
+    return Nothrow ? fallback::new_array_aligned_nothrow(Size, Al)
+                   : fallback::new_array_aligned(Size, Al);
+  case Entry::api_aligned:
+    return Nothrow ? fallback::new_aligned_nothrow(Size, Al)
+                   : g_winners.new_aligned(Size, Al);
+  }
+  __builtin_unreachable();
+}
+
+/// The large-object path, also taken when a bin's range is full: the
+/// system allocator (whose memory every operator delete passes back to it).
+template <bool Nothrow>
+void *system_alloc(std::size_t Size, std::size_t Align) {
+  Counters::add(g_counters.large_allocations, 1);
+  Counters::add(g_counters.large_bytes, Size);
+  auto Al = static_cast<std::align_val_t>(Align);
+  if constexpr (Nothrow) {
+    try {
+      return Align ? fallback::new_aligned(Size, Al) : fallback::new_(Size);
+    } catch (...) {
+      return nullptr;
+    }
+  } else {
+    return Align ? fallback::new_aligned(Size, Al) : fallback::new_(Size);
+  }
+}
+
+/// Refill bin B (its list is empty) and return one object. Out of memory:
+/// the new_handler loop, then std::bad_alloc or null.
+template <bool Nothrow>
+void *refill(unsigned B, std::size_t Size, bool Generic) {
+  for (;;) {
+    TakeStatus Status;
+    if (void *P = thread_refill(B, Generic, Status))
+      return P;
+    if (Status == TakeStatus::exhausted)
+      return system_alloc<Nothrow>(Size, 0);
+    std::new_handler H = std::get_new_handler();
+    if constexpr (Nothrow) {
+      if (!H)
+        return nullptr;
+      try {
+        H();
+      } catch (...) {
+        return nullptr;
+      }
+    } else {
+      if (!H)
+        throw std::bad_alloc();
+      H();
+    }
+  }
+}
+
+template <bool Nothrow>
+void *slow(Entry E, std::size_t Size, std::size_t Align) {
+  if (current_mode() != Mode::active)
+    return forward<Nothrow>(E, Size, Align);
+  if (!Align) {
+    if (Size > kMaxSmallSize)
+      return system_alloc<Nothrow>(Size, 0);
+    unsigned B = E == Entry::op_new_array ? kArrayBins[size_step(Size)]
+                 : E == Entry::api_noscan ? kNoscanBins[size_step(Size)]
+                                          : kScanBins[size_step(Size)];
+    return refill<Nothrow>(B, Size, /*Generic=*/true);
+  }
+  // Aligned: a class whose objects are aligned enough, else the system.
+  unsigned C = Size <= kMaxSmallSize ? class_of_aligned(Size, Align) : 0;
+  if (C == 0)
+    return system_alloc<Nothrow>(Size, Align);
+  unsigned B = bin_of(C, true);
+  ThreadCache &TC = tls_cache;
+  if (FreeObject *P = TC.head[B]) {
+    TC.head[B] = P->next;
+    ++TC.generic[B];
+    return P;
+  }
+  return refill<Nothrow>(B, Size, /*Generic=*/true);
+}
+
+} // namespace
+
+void *alloc_slow(Entry E, std::size_t Size, std::size_t Align) {
+  return slow<false>(E, Size, Align);
+}
+
+void *alloc_slow_nothrow(Entry E, std::size_t Size,
+                         std::size_t Align) noexcept {
+  return slow<true>(E, Size, Align);
+}
+
+namespace detail {
+
+// Slow paths of the specialized routines (detail::alloc_small).
+void *alloc_refill(unsigned Bin, std::size_t Size) {
+  Entry E = Bin & kRefillArray ? Entry::routine_array : Entry::routine;
+  if (current_mode() != Mode::active)
+    return forward<false>(E, Size, 0);
+  return refill<false>(Bin & ~kRefillArray, Size, /*Generic=*/false);
+}
+
+void *alloc_refill_nothrow(unsigned Bin, std::size_t Size) noexcept {
+  Entry E = Bin & kRefillArray ? Entry::routine_array : Entry::routine;
+  if (current_mode() != Mode::active)
+    return forward<true>(E, Size, 0);
+  return refill<true>(Bin & ~kRefillArray, Size, /*Generic=*/false);
+}
+
+} // namespace detail
+
+void free_foreign(DeleteForm F, void *P, std::size_t Align) noexcept {
+  // Active means every form is ours, so the chain below would end in free.
+  if (current_mode() == Mode::active) {
+    std::free(P);
+    return;
+  }
+  auto Al = static_cast<std::align_val_t>(Align);
+  switch (F) {
+  case DeleteForm::plain:
+    return fallback::delete_(P);
+  case DeleteForm::sized:
+    return fallback::delete_sized(P);
+  case DeleteForm::array:
+    return fallback::delete_array(P);
+  case DeleteForm::array_sized:
+    return fallback::delete_array_sized(P);
+  case DeleteForm::aligned:
+    return fallback::delete_aligned(P, Al);
+  case DeleteForm::aligned_sized:
+    return fallback::delete_aligned_sized(P, Al);
+  case DeleteForm::array_aligned:
+    return fallback::delete_array_aligned(P, Al);
+  case DeleteForm::array_aligned_sized:
+    return fallback::delete_array_aligned_sized(P, Al);
+  }
+}
+
+} // namespace sizespec

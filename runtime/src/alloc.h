@@ -1,0 +1,128 @@
+//===- alloc.h - The generic fast paths and the local free ----*- C++ -*-===//
+//
+// The layer under the public entry points (api.cc, new_delete.cc): a generic
+// allocation pops the same thread lists as the specialized routines, after a
+// table lookup; every operator delete recognizes the runtime's memory by
+// address and pushes it onto the calling thread's list (the local path,
+// whichever thread allocated it). Everything else is out of line in
+// alloc.cc.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_ALLOC_H
+#define SIZESPEC_RUNTIME_ALLOC_H
+
+#include "region.h"
+#include "size_table.h"
+#include "thread_cache.h"
+
+#include <sizespec/config.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+
+namespace sizespec {
+
+/// The public entry an allocation came through. It picks the size table,
+/// whether the allocation counts as specialized, and what the entry does
+/// when the runtime is not active (see runtime.h).
+enum class Entry : std::uint8_t {
+  routine,       ///< alloc_*_scN<T>, T not an array
+  routine_array, ///< alloc_*_scN<T[N]>
+  op_new,        ///< operator new(size_t)
+  op_new_array,  ///< operator new[](size_t)
+  op_new_aligned,
+  op_new_array_aligned,
+  api_scan,   ///< sizespec::allocate, alloc_scan<T> with a runtime size
+  api_noscan, ///< alloc_noscan<T> with a runtime size
+  api_aligned ///< alloc_*<T> for an over-aligned T (scan: rare enough)
+};
+
+template <Entry E> constexpr const SizeTable &size_table_for() {
+  if constexpr (E == Entry::op_new_array)
+    return kArrayBins;
+  else if constexpr (E == Entry::api_noscan)
+    return kNoscanBins;
+  else
+    return kScanBins;
+}
+
+/// Slow path of alloc_generic (and of every allocation the runtime does not
+/// serve from a list): refill, the large-object path, or the standard
+/// behaviour when the runtime is not active. Size 0 < Align means aligned.
+SIZESPEC_SLOW_PATH void *alloc_slow(Entry E, std::size_t Size,
+                                    std::size_t Align = 0);
+SIZESPEC_SLOW_PATH void *alloc_slow_nothrow(Entry E, std::size_t Size,
+                                            std::size_t Align = 0) noexcept;
+
+/// The generic fast path: a size-table lookup, then the same pop as the
+/// specialized routines, counting into `generic`. About 10 instructions.
+template <Entry E, bool Nothrow>
+SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
+  if (SIZESPEC_LIKELY(Size <= kMaxSmallSize)) {
+    unsigned B = size_table_for<E>()[size_step(Size)];
+    ThreadCache &TC = tls_cache;
+    FreeObject *P = TC.head[B];
+    if (SIZESPEC_LIKELY(P != nullptr)) {
+      TC.head[B] = P->next;
+      ++TC.generic[B];
+      return P;
+    }
+  }
+  if constexpr (Nothrow)
+    return alloc_slow_nothrow(E, Size);
+  else
+    return alloc_slow(E, Size);
+}
+
+/// The local free path: push \p P onto the calling thread's list for bin
+/// \p B and spend one unit of the bin's budget; when it runs out, the
+/// out-of-line thread_flush decides whether to give objects back.
+SIZESPEC_FAST_PATH void free_small(void *P, unsigned B) noexcept {
+  ThreadCache &TC = tls_cache;
+  auto *O = static_cast<FreeObject *>(P);
+  O->next = TC.head[B];
+  TC.head[B] = O;
+  // Written so that Clang emits `decl %fs:...; js` (for `--x < 0` it
+  // reloads and compares the old value: three more instructions).
+  std::int32_t Left;
+  __builtin_sub_overflow(TC.free_budget[B], 1, &Left);
+  TC.free_budget[B] = Left;
+  if (SIZESPEC_UNLIKELY(Left < 0))
+    thread_flush(B);
+}
+
+/// The operator delete form a foreign pointer arrived through; it decides
+/// where the pointer goes next (the standard library's delegation chain).
+enum class DeleteForm : std::uint8_t {
+  plain,
+  sized,
+  array,
+  array_sized,
+  aligned,
+  aligned_sized,
+  array_aligned,
+  array_aligned_sized,
+};
+
+/// Slow path of free_any: memory the runtime did not hand out (malloc'd,
+/// large objects, anything from before or beside it): the system allocator,
+/// or the program's own operator delete when it replaced one.
+SIZESPEC_SLOW_PATH void free_foreign(DeleteForm F, void *P,
+                                     std::size_t Align = 0) noexcept;
+
+/// Every operator delete: ownership and bin by address (no table, no
+/// search), then the local free path. About 12 instructions.
+template <DeleteForm F>
+SIZESPEC_FAST_PATH void free_any(void *P, std::size_t Align = 0) noexcept {
+  std::uintptr_t B = bin_of_address(P);
+  if (SIZESPEC_LIKELY(B < kNumBins))
+    free_small(P, static_cast<unsigned>(B));
+  else
+    free_foreign(F, P, Align);
+}
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_ALLOC_H

@@ -1,0 +1,41 @@
+//===- api.cc - The public generic path -----------------------------------===//
+//
+// sizespec::allocate / deallocate / owns and the typed runtime-size entry
+// points of <sizespec/sizespec.h>, over the fast paths of alloc.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "alloc.h"
+
+#include <sizespec/sizespec.h>
+
+namespace sizespec {
+
+void *allocate(std::size_t size) {
+  return alloc_generic<Entry::api_scan, false>(size);
+}
+
+void *allocate(std::size_t size, const std::nothrow_t &) noexcept {
+  return alloc_generic<Entry::api_scan, true>(size);
+}
+
+void deallocate(void *p) noexcept { free_any<DeleteForm::sized>(p); }
+
+bool owns(const void *p) noexcept { return bin_of_address(p) < kNumBins; }
+
+namespace detail {
+
+void *alloc_generic_scan(std::size_t Size) {
+  return alloc_generic<Entry::api_scan, false>(Size);
+}
+
+void *alloc_generic_noscan(std::size_t Size) {
+  return alloc_generic<Entry::api_noscan, false>(Size);
+}
+
+void *alloc_generic_aligned(std::size_t Size, std::size_t Align) {
+  return alloc_slow(Entry::api_aligned, Size, Align);
+}
+
+} // namespace detail
+} // namespace sizespec

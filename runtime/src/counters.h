@@ -1,0 +1,41 @@
+//===- counters.h - The process-wide stats counters ------------*- C++ -*-===//
+//
+// Updated in batches by slow paths (refill, flush, thread exit), never by a
+// fast path; read by stats(). Relaxed atomics: each count is exact once the
+// threads that contribute to it have synced.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_COUNTERS_H
+#define SIZESPEC_RUNTIME_COUNTERS_H
+
+#include <sizespec/config.h>
+#include <sizespec/thread_cache.h>
+
+#include <atomic>
+#include <cstdint>
+
+namespace sizespec {
+
+struct BinCounters {
+  std::atomic<std::uint64_t> allocations{0};
+  std::atomic<std::uint64_t> frees{0};
+  std::atomic<std::uint64_t> generic{0};
+};
+
+struct Counters {
+  BinCounters bins[kNumBins];
+  std::atomic<std::uint64_t> large_allocations{0};
+  std::atomic<std::uint64_t> large_bytes{0};
+  std::atomic<std::uint64_t> bytes_returned{0};
+
+  static void add(std::atomic<std::uint64_t> &C, std::uint64_t N) noexcept {
+    if (N)
+      C.fetch_add(N, std::memory_order_relaxed);
+  }
+};
+SIZESPEC_INTERNAL extern Counters g_counters;
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_COUNTERS_H

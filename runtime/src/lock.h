@@ -1,0 +1,38 @@
+//===- lock.h - The runtime's mutex ----------------------------*- C++ -*-===//
+//
+// A constant-initialized pthread mutex: usable before any constructor runs
+// and, unlike a spin lock, well behaved when threads outnumber cores. Only
+// slow paths take one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_LOCK_H
+#define SIZESPEC_RUNTIME_LOCK_H
+
+#include <pthread.h>
+
+namespace sizespec {
+
+class Lock {
+public:
+  void lock() noexcept { pthread_mutex_lock(&M); }
+  void unlock() noexcept { pthread_mutex_unlock(&M); }
+
+private:
+  pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
+};
+
+class LockGuard {
+public:
+  explicit LockGuard(Lock &L) noexcept : L(L) { L.lock(); }
+  ~LockGuard() { L.unlock(); }
+  LockGuard(const LockGuard &) = delete;
+  LockGuard &operator=(const LockGuard &) = delete;
+
+private:
+  Lock &L;
+};
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_LOCK_H

@@ -1,0 +1,41 @@
+//===- platform.h - What the runtime needs from the OS ---------*- C++ -*-===//
+//
+// Bottom layer: virtual memory (reserve, commit, give back), the process
+// environment, and the tools the runtime must step aside for.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_PLATFORM_H
+#define SIZESPEC_RUNTIME_PLATFORM_H
+
+#include <cstddef>
+
+namespace sizespec::platform {
+
+/// Reserves \p Size bytes of address space aligned to \p Align (a power of
+/// two), inaccessible and not committed. Null on failure.
+void *reserve(std::size_t Size, std::size_t Align) noexcept;
+/// Makes [P, P+Size) readable and writable (page-aligned). False on ENOMEM.
+bool commit(void *P, std::size_t Size) noexcept;
+/// Gives the pages of [P, P+Size) back to the OS; they read as zero after.
+void decommit(void *P, std::size_t Size) noexcept;
+
+/// The largest address space the process may still map, or SIZE_MAX.
+std::size_t address_space_limit() noexcept;
+
+/// True if environment variable \p Name is set to something other than
+/// empty or "0".
+bool env_flag(const char *Name) noexcept;
+
+/// Why the runtime must hand everything to the system allocator, or null:
+/// this library built with a sanitizer, a sanitizer runtime in the process,
+/// a valgrind tool that replaces malloc (memcheck, helgrind, drd, massif,
+/// dhat; callgrind and cachegrind do not), or SIZESPEC_SYSTEM=1.
+const char *reason_to_stand_aside() noexcept;
+
+/// Prints "sizespec: <Msg>" to stderr and aborts.
+[[noreturn]] void fatal(const char *Msg) noexcept;
+
+} // namespace sizespec::platform
+
+#endif // SIZESPEC_RUNTIME_PLATFORM_H

@@ -1,0 +1,72 @@
+//===- region.cc - The address range all spans live in --------------------===//
+
+#include "region.h"
+
+#include "platform.h"
+
+#include <cstdint>
+
+namespace sizespec {
+
+std::uintptr_t g_region_base_index = 2;
+unsigned g_region_shift = 63;
+Region g_region;
+std::atomic<std::size_t> g_bytes_committed{0};
+std::atomic<std::size_t> g_commit_limit{SIZE_MAX};
+
+namespace {
+constexpr std::size_t kPage = 4096;
+std::uintptr_t page_floor(const void *P) {
+  return reinterpret_cast<std::uintptr_t>(P) & ~(kPage - 1);
+}
+std::uintptr_t page_ceil(const void *P) {
+  return (reinterpret_cast<std::uintptr_t>(P) + kPage - 1) & ~(kPage - 1);
+}
+} // namespace
+
+bool region_init() noexcept {
+  // Leave most of a finite address-space limit to the program.
+  std::size_t Limit = platform::address_space_limit();
+  for (unsigned Shift = kMaxBinShift; Shift >= kMinBinShift; --Shift) {
+    std::size_t BinBytes = std::size_t(1) << Shift;
+    std::size_t Bytes = kNumBins * BinBytes;
+    if (Limit != SIZE_MAX && Bytes > Limit / 4)
+      continue;
+    void *P = platform::reserve(Bytes, BinBytes);
+    if (!P)
+      continue;
+    g_region.base = static_cast<char *>(P);
+    g_region.shift = Shift;
+    g_region.spans_per_bin = static_cast<std::uint32_t>(BinBytes / kSpanSize);
+    std::size_t MetaBytes = g_region.spans_per_bin * sizeof(Span);
+    g_region.meta_spans =
+        static_cast<std::uint32_t>((MetaBytes + kSpanSize - 1) / kSpanSize);
+    // Base first: a reader that sees the new shift sees the new base.
+    __atomic_store_n(&g_region_base_index,
+                     reinterpret_cast<std::uintptr_t>(P) >> Shift,
+                     __ATOMIC_RELAXED);
+    __atomic_store_n(&g_region_shift, Shift, __ATOMIC_RELEASE);
+    return true;
+  }
+  return false;
+}
+
+bool region_commit(unsigned B, std::uint32_t First,
+                   std::uint32_t Count) noexcept {
+  std::size_t Bytes = std::size_t(Count) << kSpanShift;
+  std::size_t Before = g_bytes_committed.fetch_add(Bytes);
+  if (Before + Bytes > g_commit_limit.load(std::memory_order_relaxed)) {
+    g_bytes_committed.fetch_sub(Bytes);
+    return false;
+  }
+  std::uintptr_t MetaLo = page_floor(g_region.span(B, First));
+  std::uintptr_t MetaHi = page_ceil(g_region.span(B, First + Count));
+  if (!platform::commit(reinterpret_cast<void *>(MetaLo), MetaHi - MetaLo) ||
+      !platform::commit(g_region.span_start(B, First), Bytes)) {
+    g_bytes_committed.fetch_sub(Bytes);
+    return false;
+  }
+  return true;
+}
+
+} // namespace sizespec

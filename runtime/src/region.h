@@ -1,0 +1,94 @@
+//===- region.h - The address range all spans live in ----------*- C++ -*-===//
+//
+// One reservation, cut into kNumBins equal, aligned bin ranges, one per
+// (class, scan) pair ("big bag of pages"): an address alone says whether
+// the runtime owns it and which bin it belongs to, with no table lookup.
+//
+//   base                          base + R                 base + 64R
+//   | bin 0: span metadata, spans | bin 1: ...     | ... |
+//
+// Each bin range starts with the metadata of its spans (a Span per 64 KiB),
+// then the spans, handed out from a commit frontier. Memory is reserved
+// inaccessible and committed (mprotect) as the frontier grows.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_REGION_H
+#define SIZESPEC_RUNTIME_REGION_H
+
+#include "span.h"
+
+#include <sizespec/config.h>
+#include <sizespec/thread_cache.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+namespace sizespec {
+
+constexpr unsigned kSpanShift = 16;
+constexpr std::size_t kSpanSize = std::size_t(1) << kSpanShift;
+static_assert(kSpanSize % kMinSpanAlign == 0,
+              "spans must honour kMinSpanAlign");
+static_assert(kSpanSize >= 16 * kMaxSmallSize, "a span holds 16+ objects");
+
+/// Bin ranges are 2^shift bytes: 4 GiB each, or less when the address
+/// space is short (valgrind allows ~32 GiB, `ulimit -v`).
+constexpr unsigned kMaxBinShift = 32;
+constexpr unsigned kMinBinShift = 24;
+
+/// What operator delete reads, written once at start-up (base index first,
+/// then the shift). Before that, {2, 63}: (p >> 63) - 2 is never < kNumBins,
+/// so nothing is ours.
+SIZESPEC_INTERNAL extern std::uintptr_t g_region_base_index;
+SIZESPEC_INTERNAL extern unsigned g_region_shift;
+
+/// The bin of \p P, or a value >= kNumBins if the runtime does not own it.
+/// Four instructions with the caller's compare: load the shift, shift,
+/// subtract the base index (a memory operand), compare.
+/// Plain loads: both words are written once, before the runtime hands out
+/// its first object, and any mix of old and new values rejects every
+/// pointer, so a racing delete of foreign memory is still sent away. (Clang
+/// turns atomic loads of globals into lea+mov, two more instructions.)
+SIZESPEC_FAST_PATH std::uintptr_t bin_of_address(const void *P) noexcept {
+  return (reinterpret_cast<std::uintptr_t>(P) >> g_region_shift) -
+         g_region_base_index;
+}
+
+/// The region's geometry; fixed after region_init().
+struct Region {
+  char *base = nullptr;
+  unsigned shift = 0;
+  std::uint32_t spans_per_bin = 0;
+  std::uint32_t meta_spans = 0; ///< leading spans of a bin holding metadata
+
+  char *bin_base(unsigned B) const { return base + (std::size_t(B) << shift); }
+  Span *span(unsigned B, std::uint32_t I) const {
+    return reinterpret_cast<Span *>(bin_base(B)) + I;
+  }
+  char *span_start(unsigned B, std::uint32_t I) const {
+    return bin_base(B) + (std::size_t(I) << kSpanShift);
+  }
+  std::uint32_t span_index(unsigned B, const void *P) const {
+    return static_cast<std::uint32_t>(
+        (static_cast<const char *>(P) - bin_base(B)) >> kSpanShift);
+  }
+};
+SIZESPEC_INTERNAL extern Region g_region;
+
+/// Reserves the region; false if no range of kMinBinShift fits.
+bool region_init() noexcept;
+
+/// Commits spans [First, First+Count) of bin \p B with their metadata.
+/// False if the OS refuses or the commit limit (a test hook) would be passed.
+bool region_commit(unsigned B, std::uint32_t First,
+                   std::uint32_t Count) noexcept;
+
+/// Bytes committed so far, and the limit region_commit honours.
+SIZESPEC_INTERNAL extern std::atomic<std::size_t> g_bytes_committed;
+SIZESPEC_INTERNAL extern std::atomic<std::size_t> g_commit_limit;
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_REGION_H

@@ -1,0 +1,151 @@
+//===- runtime.cc - How the runtime runs in this process ------------------===//
+
+#include "runtime.h"
+
+#include "central.h"
+#include "fallback.h"
+#include "lock.h"
+#include "platform.h"
+#include "region.h"
+#include "thread_cache.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <pthread.h>
+
+namespace sizespec {
+
+std::atomic<Mode> g_mode{Mode::uninitialized};
+
+namespace {
+
+Lock g_init_lock;
+const char *g_reason = nullptr;
+char g_reason_buf[256];
+__thread bool t_initializing = false;
+
+static_assert(sizeof(std::size_t) == 8, "mangled names below assume LP64");
+
+/// Every replaceable global allocation and deallocation function.
+constexpr const char *kForms[] = {
+    "_Znwm",
+    "_Znam",
+    "_ZnwmRKSt9nothrow_t",
+    "_ZnamRKSt9nothrow_t",
+    "_ZnwmSt11align_val_t",
+    "_ZnamSt11align_val_t",
+    "_ZnwmSt11align_val_tRKSt9nothrow_t",
+    "_ZnamSt11align_val_tRKSt9nothrow_t",
+    "_ZdlPv",
+    "_ZdaPv",
+    "_ZdlPvm",
+    "_ZdaPvm",
+    "_ZdlPvRKSt9nothrow_t",
+    "_ZdaPvRKSt9nothrow_t",
+    "_ZdlPvSt11align_val_t",
+    "_ZdaPvSt11align_val_t",
+    "_ZdlPvmSt11align_val_t",
+    "_ZdaPvmSt11align_val_t",
+    "_ZdlPvSt11align_val_tRKSt9nothrow_t",
+    "_ZdaPvSt11align_val_tRKSt9nothrow_t",
+};
+
+template <class Fn> void bind(Fn &Slot, const char *Name, Fn Ours) {
+  void *Sym = dlsym(RTLD_DEFAULT, Name);
+  Slot = Sym ? reinterpret_cast<Fn>(Sym) : Ours;
+}
+
+void bind_winners() {
+  bind(g_winners.new_, "_Znwm",
+       static_cast<void *(*)(std::size_t)>(&::operator new));
+  bind(g_winners.new_array, "_Znam",
+       static_cast<void *(*)(std::size_t)>(&::operator new[]));
+  bind(g_winners.new_aligned, "_ZnwmSt11align_val_t",
+       static_cast<void *(*)(std::size_t, std::align_val_t)>(&::operator new));
+  bind(
+      g_winners.new_array_aligned, "_ZnamSt11align_val_t",
+      static_cast<void *(*)(std::size_t, std::align_val_t)>(&::operator new[]));
+  bind(g_winners.del, "_ZdlPv",
+       static_cast<void (*)(void *) noexcept>(&::operator delete));
+  bind(g_winners.del_array, "_ZdaPv",
+       static_cast<void (*)(void *) noexcept>(&::operator delete[]));
+  bind(g_winners.del_aligned, "_ZdlPvSt11align_val_t",
+       static_cast<void (*)(void *, std::align_val_t) noexcept>(
+           &::operator delete));
+  bind(g_winners.del_array_aligned, "_ZdaPvSt11align_val_t",
+       static_cast<void (*)(void *, std::align_val_t) noexcept>(
+           &::operator delete[]));
+}
+
+/// The first replaceable form that does not bind to this library, or null.
+/// Such a program gets the standard behaviour from every form we define.
+const char *foreign_form(const char *&Where) {
+  Dl_info Me, It;
+  if (!dladdr(reinterpret_cast<void *>(&init_runtime), &Me))
+    return nullptr;
+  for (const char *Name : kForms) {
+    void *Sym = dlsym(RTLD_DEFAULT, Name);
+    if (Sym && dladdr(Sym, &It) && It.dli_fbase != Me.dli_fbase) {
+      Where = It.dli_fname && *It.dli_fname ? It.dli_fname : "the program";
+      return Name;
+    }
+  }
+  return nullptr;
+}
+
+void before_fork() {
+  g_init_lock.lock();
+  central_lock_all();
+}
+void after_fork() {
+  central_unlock_all();
+  g_init_lock.unlock();
+}
+
+void print_stats_at_exit() { print_stats(stderr); }
+
+Mode decide() {
+  bind_winners();
+  if ((g_reason = platform::reason_to_stand_aside()))
+    return Mode::system;
+  const char *Where = nullptr;
+  if (const char *Name = foreign_form(Where)) {
+    std::snprintf(g_reason_buf, sizeof g_reason_buf,
+                  "global operator new/delete replaced (%s in %s)", Name,
+                  Where);
+    g_reason = g_reason_buf;
+    return Mode::deferring;
+  }
+  if (!region_init()) {
+    g_reason = "no address space for the span region";
+    return Mode::system;
+  }
+  return Mode::active;
+}
+
+} // namespace
+
+Mode init_runtime() noexcept {
+  // Anything allocating while we decide (nothing should) gets malloc.
+  if (t_initializing)
+    return Mode::system;
+  LockGuard G(g_init_lock);
+  Mode M = g_mode.load(std::memory_order_relaxed);
+  if (M != Mode::uninitialized)
+    return M;
+  t_initializing = true;
+  M = decide();
+  if (M == Mode::active)
+    thread_cache_process_init();
+  pthread_atfork(before_fork, after_fork, after_fork);
+  if (platform::env_flag("SIZESPEC_STATS"))
+    std::atexit(print_stats_at_exit);
+  t_initializing = false;
+  g_mode.store(M, std::memory_order_release);
+  return M;
+}
+
+const char *mode_reason() noexcept { return g_reason; }
+
+} // namespace sizespec

@@ -1,0 +1,88 @@
+//===- size_table.h - Size to bin, at run time -----------------*- C++ -*-===//
+//
+// The generic path's lookup, like Go's size_to_class8: one byte per 8-byte
+// step up to kMaxSmallSize, derived at compile time from size_classes.h (the
+// one home of the classes), so the two cannot disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_SIZE_TABLE_H
+#define SIZESPEC_RUNTIME_SIZE_TABLE_H
+
+#include <sizespec/size_classes.h>
+#include <sizespec/thread_cache.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace sizespec {
+
+constexpr std::size_t kSizeStep = 8;
+constexpr std::size_t kNumSizeSteps = kMaxSmallSize / kSizeStep + 1;
+
+/// Index of \p Size (<= kMaxSmallSize) in a size table.
+constexpr std::size_t size_step(std::size_t Size) {
+  return (Size + kSizeStep - 1) / kSizeStep;
+}
+
+/// The smallest class holding \p Size bytes whose objects are aligned to at
+/// least \p Align; 0 if none.
+constexpr unsigned class_of_aligned(std::size_t Size, std::size_t Align) {
+  for (unsigned C = class_of(Size); C != 0 && C <= kNumClasses; ++C)
+    if (class_align(C) >= Align)
+      return C;
+  return 0;
+}
+
+/// Alignment `operator new[](Size)` owes: enough for any object no larger
+/// than Size with a fundamental alignment ([basic.stc.dynamic.allocation]),
+/// i.e. the largest power of two <= Size, up to 16. `operator new(Size)`
+/// owes less (objects *of* that size), which every class already gives.
+constexpr std::size_t array_align(std::size_t Size) {
+  std::size_t A = 1;
+  while (A * 2 <= Size && A < alignof(std::max_align_t))
+    A *= 2;
+  return A;
+}
+
+using SizeTable = std::array<std::uint8_t, kNumSizeSteps>;
+
+constexpr SizeTable make_size_table(bool Scan, bool Array) {
+  SizeTable T{};
+  for (std::size_t I = 0; I < kNumSizeSteps; ++I) {
+    std::size_t Size = I * kSizeStep;
+    // Every size in the step (Size-7 .. Size) gets the class of the
+    // largest, which also needs the most alignment.
+    unsigned C =
+        Array ? class_of_aligned(Size, array_align(Size)) : class_of(Size);
+    T[I] = static_cast<std::uint8_t>(bin_of(C, Scan));
+  }
+  return T;
+}
+
+inline constexpr SizeTable kScanBins = make_size_table(true, false);
+inline constexpr SizeTable kNoscanBins = make_size_table(false, false);
+inline constexpr SizeTable kArrayBins = make_size_table(true, true);
+
+// Plain new needs alignment for objects *of* the size: the largest power of
+// two dividing it, up to 16. Checked for every size here, once.
+constexpr bool plain_classes_aligned() {
+  for (std::size_t S = 1; S <= kMaxSmallSize; ++S) {
+    std::size_t Need = S & (~S + 1);
+    if (Need > alignof(std::max_align_t))
+      Need = alignof(std::max_align_t);
+    if (class_align(class_of(S)) < Need)
+      return false;
+  }
+  return true;
+}
+static_assert(plain_classes_aligned(), "a class misaligns operator new");
+static_assert(kArrayBins[size_step(24)] == bin_of(4, true),
+              "new[] of 17..24 bytes must be 16-aligned: class 4");
+static_assert(kScanBins[size_step(24)] == bin_of(3, true), "");
+static_assert(kNoscanBins[size_step(0)] == bin_of(1, false), "");
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_SIZE_TABLE_H

@@ -1,0 +1,43 @@
+//===- span.h - A span: 64 KiB of objects of one bin -----------*- C++ -*-===//
+//
+// A span's objects start at its base, so an object of class C is aligned to
+// class_align(C). Its metadata lives apart, at the head of the bin range
+// (region.h), and is found from an object's address by arithmetic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_SPAN_H
+#define SIZESPEC_RUNTIME_SPAN_H
+
+#include <sizespec/thread_cache.h>
+
+#include <cstdint>
+
+namespace sizespec {
+
+using detail::FreeObject;
+
+/// No span (end of a list).
+constexpr std::uint32_t kNoSpan = UINT32_MAX;
+
+enum class SpanState : std::uint8_t {
+  unused,  ///< beyond the bin's frontier, or never handed out
+  empty,   ///< no objects out; on the bin's empty stack
+  partial, ///< some objects out, some free; on the bin's partial list
+  full,    ///< every object out; on no list
+};
+
+struct Span {
+  FreeObject *free;     ///< objects given back, to hand out again
+  std::uint32_t used;   ///< objects out: in use or in a thread cache
+  std::uint32_t carved; ///< slots [0, carved) have been handed out before
+  std::uint32_t next;   ///< list link (span index in the bin)
+  std::uint32_t prev;
+  SpanState state;
+  bool dirty; ///< may hold touched pages (not decommitted)
+};
+static_assert(sizeof(Span) == 32, "metadata is 32 bytes a span");
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_SPAN_H

@@ -1,0 +1,70 @@
+//===- test_util.h - Helpers shared by the runtime tests -------*- C++ -*-===//
+
+#ifndef SIZESPEC_TEST_RUNTIME_TEST_UTIL_H
+#define SIZESPEC_TEST_RUNTIME_TEST_UTIL_H
+
+#include <sizespec/sizespec.h>
+#include <sizespec/stats.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace sizespec::test {
+
+/// A type that exactly fills class C with the class's alignment.
+template <unsigned C> struct alignas(class_align(C)) ClassObject {
+  unsigned char bytes[class_size(C)];
+};
+
+/// Calls the named routine alloc_{scan,noscan}_scC<T>, so tests go through
+/// the wrappers the plugin emits, not only the template behind them.
+template <unsigned C, bool Scan, bool Nothrow, class T = ClassObject<C>>
+void *routine(std::size_t Size) {
+#define SIZESPEC_TEST_CASE(N)                                                  \
+  if constexpr (C == N) {                                                      \
+    if constexpr (Nothrow)                                                     \
+      return Scan ? alloc_scan_sc##N<T>(Size, std::nothrow)                    \
+                  : alloc_noscan_sc##N<T>(Size, std::nothrow);                 \
+    else                                                                       \
+      return Scan ? alloc_scan_sc##N<T>(Size) : alloc_noscan_sc##N<T>(Size);   \
+  }
+  SIZESPEC_TEST_CASE(1)
+  SIZESPEC_TEST_CASE(2)
+  SIZESPEC_TEST_CASE(3)
+  SIZESPEC_TEST_CASE(4)
+  SIZESPEC_TEST_CASE(5)
+  SIZESPEC_TEST_CASE(6)
+  SIZESPEC_TEST_CASE(7)
+#undef SIZESPEC_TEST_CASE
+  static_assert(C >= 1 && C <= kNumSpecializedClasses);
+}
+
+/// Fills [P, P+Size) with bytes derived from Seed.
+inline void fill(void *P, std::size_t Size, std::uint64_t Seed) {
+  auto *B = static_cast<unsigned char *>(P);
+  for (std::size_t I = 0; I < Size; ++I)
+    B[I] = static_cast<unsigned char>((Seed * 131 + I * 7) ^ (Seed >> 8));
+}
+
+/// True if [P, P+Size) still holds what fill(P, Size, Seed) wrote.
+inline bool check(const void *P, std::size_t Size, std::uint64_t Seed) {
+  auto *B = static_cast<const unsigned char *>(P);
+  for (std::size_t I = 0; I < Size; ++I)
+    if (B[I] != static_cast<unsigned char>((Seed * 131 + I * 7) ^ (Seed >> 8)))
+      return false;
+  return true;
+}
+
+inline bool aligned(const void *P, std::size_t Align) {
+  return reinterpret_cast<std::uintptr_t>(P) % Align == 0;
+}
+
+/// Counts of one (class, kind) pair, read after the calling thread synced.
+inline ClassStats class_stats(unsigned C, bool Scan) {
+  return stats().at(C, Scan);
+}
+
+} // namespace sizespec::test
+
+#endif // SIZESPEC_TEST_RUNTIME_TEST_UTIL_H

@@ -1,0 +1,179 @@
+//===- threads_test.cc - Frees from other threads, thread exit ------------===//
+//
+// Uses noscan bins, which nothing else in the process allocates from (the
+// generic path and operator new use scan spans), so their counts are exact.
+//
+//===----------------------------------------------------------------------===//
+
+#include "test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <pthread.h>
+#include <thread>
+#include <vector>
+
+using namespace sizespec;
+using namespace sizespec::test;
+
+namespace {
+
+struct Message {
+  void *object;
+  std::size_t size;
+  std::uint64_t seed;
+};
+
+class Channel {
+public:
+  void send(Message M) {
+    {
+      std::lock_guard<std::mutex> G(Mutex);
+      Queue.push_back(M);
+    }
+    Ready.notify_one();
+  }
+  /// False when every producer is done and the queue is empty.
+  bool receive(Message &M) {
+    std::unique_lock<std::mutex> G(Mutex);
+    Ready.wait(G, [&] { return !Queue.empty() || Producers == 0; });
+    if (Queue.empty())
+      return false;
+    M = Queue.front();
+    Queue.pop_front();
+    return true;
+  }
+  void producer_done() {
+    {
+      std::lock_guard<std::mutex> G(Mutex);
+      --Producers;
+    }
+    Ready.notify_all();
+  }
+  int Producers = 0;
+
+private:
+  std::mutex Mutex;
+  std::condition_variable Ready;
+  std::deque<Message> Queue;
+};
+
+void *alloc_noscan_class(unsigned C) {
+  switch (C) {
+  case 2:
+    return routine<2, false, false>(16);
+  case 3:
+    return routine<3, false, false>(24);
+  default:
+    return routine<6, false, false>(64);
+  }
+}
+
+TEST(Threads, ProducerConsumerWithContentChecks) {
+  constexpr int kProducers = 3, kConsumers = 3, kPerProducer = 60000;
+  Stats Before = stats();
+  Channel Ch;
+  Ch.Producers = kProducers;
+  std::atomic<std::uint64_t> Received{0}, Bad{0};
+  std::vector<std::thread> Threads;
+  for (int T = 0; T < kProducers; ++T)
+    Threads.emplace_back([&, T] {
+      static constexpr unsigned Classes[] = {2, 3, 6};
+      for (int I = 0; I < kPerProducer; ++I) {
+        unsigned C = Classes[(I + T) % 3];
+        void *P = alloc_noscan_class(C);
+        std::uint64_t Seed = (std::uint64_t(T) << 32) | I;
+        fill(P, class_size(C), Seed);
+        Ch.send({P, class_size(C), Seed});
+      }
+      Ch.producer_done();
+    });
+  for (int T = 0; T < kConsumers; ++T)
+    Threads.emplace_back([&] {
+      Message M;
+      while (Ch.receive(M)) {
+        if (!check(M.object, M.size, M.seed))
+          ++Bad;
+        ::operator delete(M.object, M.size);
+        ++Received;
+      }
+    });
+  for (std::thread &T : Threads)
+    T.join();
+  EXPECT_EQ(Received, std::uint64_t(kProducers) * kPerProducer);
+  EXPECT_EQ(Bad, 0u) << "an object changed between threads";
+
+  // Every thread has exited and returned its cache: nothing is lost.
+  Stats After = stats();
+  for (unsigned C : {2u, 3u, 6u}) {
+    const ClassStats &A = After.at(C, false), &B = Before.at(C, false);
+    EXPECT_EQ(A.allocations - B.allocations, kProducers * kPerProducer / 3);
+    EXPECT_EQ(A.frees - B.frees, kProducers * kPerProducer / 3);
+    EXPECT_EQ(A.bytes_in_use, B.bytes_in_use);
+    EXPECT_EQ(A.spans, B.spans) << "class " << C << ": spans still held";
+  }
+}
+
+TEST(Threads, ExitReturnsTheCache) {
+  Stats Before = stats();
+  std::thread([] {
+    std::vector<void *> V;
+    for (int I = 0; I < 5000; ++I)
+      V.push_back(routine<7, false, false>(80));
+    for (void *P : V)
+      ::operator delete(P, 80); // up to a cache's worth stays with the thread
+  }).join();
+  Stats After = stats();
+  const ClassStats &A = After.at(7, false), &B = Before.at(7, false);
+  EXPECT_EQ(A.allocations - B.allocations, 5000u);
+  EXPECT_EQ(A.frees - B.frees, 5000u);
+  EXPECT_EQ(A.spans, B.spans) << "the exited thread's cache was not returned";
+}
+
+TEST(Threads, ObjectsOutliveTheirThread) {
+  std::vector<void *> V;
+  std::thread([&V] {
+    for (int I = 0; I < 3000; ++I) {
+      void *P = routine<5, false, false>(48);
+      fill(P, 48, I);
+      V.push_back(P);
+    }
+  }).join();
+  for (int I = 0; I < 3000; ++I) {
+    ASSERT_TRUE(check(V[I], 48, I));
+    ::operator delete(V[I], 48);
+  }
+}
+
+// A pthread key made after the runtime's runs its destructor after the
+// runtime returned the thread's cache: it can still allocate and free, and
+// nothing it frees is stranded in a dead thread's cache.
+TEST(Threads, AllocationAfterTheCacheWasReturned) {
+  ::operator delete(routine<4, false, false>(32)); // the runtime is up
+  static pthread_key_t Key;
+  ASSERT_EQ(pthread_key_create(&Key,
+                               [](void *) {
+                                 std::vector<void *> V;
+                                 for (int I = 0; I < 100; ++I)
+                                   V.push_back(routine<4, false, false>(32));
+                                 for (void *P : V)
+                                   ::operator delete(P, 32);
+                               }),
+            0);
+  Stats Before = stats();
+  std::thread([] {
+    ::operator delete(routine<4, false, false>(32));
+    pthread_setspecific(Key, &Key);
+  }).join();
+  Stats After = stats();
+  const ClassStats &A = After.at(4, false), &B = Before.at(4, false);
+  EXPECT_EQ(A.allocations - B.allocations, 101u);
+  EXPECT_EQ(A.frees - B.frees, 101u);
+  EXPECT_EQ(A.spans, B.spans);
+  pthread_key_delete(Key);
+}
+
+} // namespace
