@@ -5,7 +5,7 @@
 // source:
 //
 //   #include "/usr/include/sizespec/sizespec.h"     // unless off/sanitizer
-//   static const char __sizespec_stamp[] __attribute__((used,
+//   static const char __sizespec_stamp[] __attribute__((used, retain,
 //       section(".sizespec.stamp"))) = "sizespec-stamp v=1 plugin=...";
 //
 // The stamp's bytes are specified in docs/interfaces.md.

@@ -25,8 +25,16 @@ NamespaceDecl *Redirector::runtimeNamespace() {
   return Namespace;
 }
 
-FunctionDecl *Redirector::specialization(llvm::StringRef Name,
-                                         unsigned NumParams, QualType T,
+/// The overload of a routine: (size_t [, align_val_t] [, const nothrow_t &]).
+static bool hasSignature(const FunctionDecl *FD, bool Aligned, bool Nothrow) {
+  unsigned N = FD->getNumParams();
+  if (N != 1u + Aligned + Nothrow)
+    return false;
+  return N == 1 || FD->getParamDecl(1)->getType()->isEnumeralType() == Aligned;
+}
+
+FunctionDecl *Redirector::specialization(llvm::StringRef Name, bool Aligned,
+                                         bool Nothrow, QualType T,
                                          SourceLocation Loc) {
   NamespaceDecl *NS = runtimeNamespace();
   if (!NS)
@@ -35,7 +43,7 @@ FunctionDecl *Redirector::specialization(llvm::StringRef Name,
   FunctionTemplateDecl *Template = nullptr;
   for (NamedDecl *D : NS->getPrimaryContext()->lookup(&Ctx.Idents.get(Name)))
     if (auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-      if (FTD->getTemplatedDecl()->getNumParams() == NumParams)
+      if (hasSignature(FTD->getTemplatedDecl(), Aligned, Nothrow))
         Template = FTD;
   if (!Template)
     return nullptr;
@@ -58,9 +66,14 @@ FunctionDecl *Redirector::specialization(llvm::StringRef Name,
 }
 
 bool Redirector::redirectNew(CXXNewExpr *E, const Site &Info) {
-  unsigned NumParams = Info.Nothrow ? 2 : 1;
-  FunctionDecl *Spec = specialization(Info.routineBaseName(), NumParams,
-                                      Info.RoutineType, E->getBeginLoc());
+  // The aligned overloads forward to the plain routine: it must exist.
+  if (Info.PassesAlignment &&
+      !specialization(Info.routineBaseName(), false, false, Info.RoutineType,
+                      E->getBeginLoc()))
+    return false;
+  FunctionDecl *Spec =
+      specialization(Info.routineBaseName(), Info.PassesAlignment, Info.Nothrow,
+                     Info.RoutineType, E->getBeginLoc());
   if (!Spec)
     return false;
   E->setOperatorNew(Spec);
@@ -70,8 +83,8 @@ bool Redirector::redirectNew(CXXNewExpr *E, const Site &Info) {
 bool Redirector::redirectAllocator(CastExpr *Cast, const Site &Info) {
   auto *Builtin = cast<CallExpr>(Cast->getSubExpr());
   SourceLocation Loc = Builtin->getBeginLoc();
-  FunctionDecl *Spec =
-      specialization(Info.routineBaseName(), 1, Info.RoutineType, Loc);
+  FunctionDecl *Spec = specialization(Info.routineBaseName(), false, false,
+                                      Info.RoutineType, Loc);
   if (!Spec)
     return false;
   // Swapping the callee of the builtin call in place breaks CodeGen (its

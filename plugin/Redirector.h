@@ -44,8 +44,8 @@ public:
   void instantiatePending();
 
 private:
-  clang::FunctionDecl *specialization(llvm::StringRef Name, unsigned NumParams,
-                                      clang::QualType T,
+  clang::FunctionDecl *specialization(llvm::StringRef Name, bool Aligned,
+                                      bool Nothrow, clang::QualType T,
                                       clang::SourceLocation Loc);
   clang::NamespaceDecl *runtimeNamespace();
 

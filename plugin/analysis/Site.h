@@ -69,6 +69,9 @@ struct Site {
   std::optional<bool> Scan;
   /// new (std::nothrow) T: takes the nothrow routine.
   bool Nothrow = false;
+  /// The site passes std::align_val_t (an over-aligned T in C++17 and
+  /// later): takes the routine's overload with that parameter.
+  bool PassesAlignment = false;
   /// Size known only at run time (Allocator form): the typed routine
   /// `alloc_{scan,noscan}<T>` picks the class.
   bool RuntimeSize = false;

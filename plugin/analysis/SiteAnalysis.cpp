@@ -183,9 +183,8 @@ Site analyzeNewExpr(const CXXNewExpr *E, ASTContext &Ctx,
     S.refuse(Reason::PlacementNew);
   else if (!Count)
     S.refuse(Reason::RuntimeCount);
+  S.PassesAlignment = E->passAlignment();
   checkLimits(S, Opts, Ctx);
-  if (S.eligible() && E->passAlignment())
-    S.refuse(Reason::AlignedNew);
   checkSettings(S, Opts, Ctx);
   return S;
 }

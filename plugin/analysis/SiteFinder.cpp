@@ -9,6 +9,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
 
 using namespace clang;
 
@@ -65,6 +66,15 @@ public:
     Function = FD;
     ConstantEvaluatedDepth = 0;
     bool Result = Base::TraverseDecl(D);
+    // Default member initializers run in every constructor that does not
+    // name the member; the traversal skips those implicit initializers.
+    if (auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+      if (Result && Ctor->doesThisDeclarationHaveABody())
+        for (CXXCtorInitializer *Init : Ctor->inits())
+          if (!Init->isWritten())
+            if (auto *DI =
+                    dyn_cast_or_null<CXXDefaultInitExpr>(Init->getInit()))
+              Result = TraverseStmt(DI->getExpr());
     Function = Saved;
     ConstantEvaluatedDepth = SavedCE;
     return Result;
@@ -107,22 +117,24 @@ public:
     return true;
   }
 
-  /// Default member initializers run in every constructor, including ones
-  /// whose initializer list does not name the member.
-  bool TraverseConstructorInitializer(CXXCtorInitializer *Init) {
-    if (!Init->isWritten())
-      if (auto *DI = dyn_cast_or_null<CXXDefaultInitExpr>(Init->getInit()))
-        return TraverseStmt(DI->getExpr());
-    return Base::TraverseConstructorInitializer(Init);
-  }
-
   bool TraverseCXXDefaultInitExpr(CXXDefaultInitExpr *E) {
     return TraverseStmt(E->getExpr());
   }
 
+  /// A default argument is compiled into each caller, which may be emitted
+  /// before the callee's declaration is walked.
+  bool TraverseCXXDefaultArgExpr(CXXDefaultArgExpr *E) {
+    return TraverseStmt(E->getExpr());
+  }
+
   // Unevaluated operands allocate nothing.
+#if CLANG_VERSION_MAJOR >= 22
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc, bool) { return true; }
+  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc, bool) { return true; }
+#else
   bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
   bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
+#endif
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
     return true;
   }

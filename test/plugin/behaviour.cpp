@@ -13,6 +13,7 @@
 // before inlining).
 // RUN: %sizespec -std=c++17 -S -emit-llvm -Xclang -disable-llvm-passes %s -o - \
 // RUN:   | FileCheck %s --check-prefix=IR
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <new>
@@ -44,6 +45,10 @@ struct Pooled {
 struct Node {
   Node *Next;
   int Value;
+};
+
+struct alignas(64) Line {
+  char Bytes[40];
 };
 
 int main() {
@@ -93,6 +98,12 @@ int main() {
   }
   std::printf("chain sum=%ld\n", Sum);
   // CHECK: chain sum=499500
+
+  Line *L = new Line;
+  std::printf("aligned 64: %d\n",
+              static_cast<int>(reinterpret_cast<std::uintptr_t>(L) % 64 == 0));
+  delete L;
+  // CHECK: aligned 64: 1
 
   auto U = std::make_unique<Node>(Node{nullptr, 11});
   auto S = std::make_shared<Node>(Node{nullptr, 12});

@@ -69,9 +69,9 @@ void sites(int N) {
   Point *F = new Point[3];
   // CHECK-DAG: reasons.cpp:[[@LINE-1]]:14: specialized: new Point[3] -> alloc_noscan_sc7<Point[3]> (72 B, class 7)
   Line *G = new Line;
-  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:13: not specialized: new Line (64 B): over-aligned type takes the aligned operator new
+  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:13: specialized: new Line -> alloc_noscan_sc6<Line> (64 B, class 6)
   Vec4 *H = new Vec4;
-  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:13: not specialized: new Vec4 (32 B): over-aligned type takes the aligned operator new
+  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:13: specialized: new Vec4 -> alloc_noscan_sc4<Vec4> (32 B, class 4)
   std::vector<Vec4> Vs(2);
   // CHECK-DAG: new_allocator.h:{{[0-9]+}}:{{[0-9]+}}: not specialized: allocator<Vec4>: alignment 32 B beyond the default new alignment 16 B
   delete B;
@@ -91,7 +91,6 @@ void sites(int N) {
 // JSON-DAG: "reason": "class_operator_new"
 // JSON-DAG: "reason": "runtime_count"
 // JSON-DAG: "reason": "size_above_limit"
-// JSON-DAG: "reason": "aligned_new"
 // JSON-DAG: "reason": "over_aligned"
 
 // FIXME: over_aligned is unreachable for new-expressions with Go's classes:

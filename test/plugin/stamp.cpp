@@ -14,6 +14,11 @@
 // LINKED-DAG: off=0 max=80
 // LINKED-DAG: off=1 max=48
 //
+// The linker's garbage collection keeps it.
+// RUN: %sizespec -ffunction-sections -fdata-sections -c %s -o %t.gc.o
+// RUN: %clangxx -shared -Wl,--gc-sections %t.gc.o -o %t.gc.so
+// RUN: llvm-readelf -p .sizespec.stamp %t.gc.so | FileCheck %s --check-prefix=DEFAULT
+//
 // Without the plugin there is no stamp section.
 // RUN: %clangxx -c %s -o %t.plain.o
 // RUN: llvm-readelf -S %t.plain.o | FileCheck %s --check-prefix=PLAIN
