@@ -150,6 +150,10 @@ def _args(entry: dict) -> list[str]:
     return entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
 
 
+def uses_plugin(entry: dict) -> bool:
+    return any(a.startswith("-fplugin=") for a in _args(entry))
+
+
 def _compile(args: list[str], cwd: str) -> float:
     start = time.perf_counter()
     subprocess.run(args, cwd=cwd, check=True, stdout=subprocess.DEVNULL,

@@ -110,8 +110,10 @@ def run_costs(build_dir: Path, bin_dir: Path, configs: list[str], args) -> dict:
     out["callgrind"] = costs.instructions_per_pair(bin_dir, configs)
     out["binary_sizes"] = costs.binary_sizes(bin_dir, ["binary_trees", "json_roundtrip", "micro"])
     src = str(Path(args.source_dir).resolve())
-    examples = costs.compile_units(
+    # The examples' plugin build (its twin without the plugin is left out).
+    examples = [e for e in costs.compile_units(
         build_dir, lambda f, o: f.startswith(src + "/examples/"))
+        if costs.uses_plugin(e)]
     jsoncpp = costs.compile_units(build_dir, lambda f, o: "bench-jsoncpp-on.dir" in o)
     if examples:
         log(f"examples: object sizes and compile time ({len(examples)} units)")
