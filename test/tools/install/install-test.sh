@@ -59,6 +59,25 @@ step "find_package(sizespec) + sizespec_enable(app)"
 check cmake "$work/cmake/CMakeFiles/app.dir/main.cc.o" "$work/cmake/app" \
   "$work/cmake/CMakeFiles/app.dir/main.cc.o.sizespec.json"
 
+step "sizespec_enable(app REPORT MAX 16): Point (24 B) is now above the limit"
+{
+  cmake -S "$here/consumer" -B "$work/cmake16" -G Ninja \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
+    "-DCONSUMER_ENABLE_ARGS=REPORT;MAX;16" &&
+    cmake --build "$work/cmake16"
+} >"$work/cmake16.log" 2>&1 || { cat "$work/cmake16.log"; fail "consumer build (MAX 16)"; }
+grep -q 'not specialized: new Point (24 B): size above 16 B limit by 8 B' "$work/cmake16.log" ||
+  fail "REPORT MAX 16: no report line in the build output: $(cat "$work/cmake16.log")"
+
+step "sizespec_enable(app BOGUS) is a configure error"
+if cmake -S "$here/consumer" -B "$work/cmake-bad" -G Ninja \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCONSUMER_ENABLE_ARGS=BOGUS >"$work/cmake-bad.log" 2>&1; then
+  fail "sizespec_enable(app BOGUS) configured"
+fi
+grep -q 'sizespec_enable(app): unknown arguments: BOGUS' "$work/cmake-bad.log" ||
+  fail "BOGUS: $(cat "$work/cmake-bad.log")"
+
 step "pkg-config sizespec"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$(dirname "$(find "$prefix" -name sizespec.pc | head -1)")"
 mkdir -p "$work/pc"
