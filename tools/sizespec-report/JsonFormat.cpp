@@ -10,7 +10,6 @@
 
 #include "sizespec/size_classes.h"
 
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
 using namespace llvm;
@@ -82,20 +81,24 @@ json::Value summaryToJson(const Summary &C) {
 } // namespace
 
 void printJson(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
-  json::Object Root{{"sizespec_report", 1}};
-  if (Opts.ShowSites) {
-    json::Array Sites;
-    for (const MergedSite &M : R.Sites)
-      Sites.push_back(siteToJson(M));
-    Root["sites"] = std::move(Sites);
-  }
-  if (Opts.ShowSummary)
-    Root["summary"] = summaryToJson(R.Counts);
-  json::Array Errors;
-  for (const InputError &E : Opts.Errors)
-    Errors.push_back(json::Object{{"file", E.Path}, {"message", E.Message}});
-  Root["errors"] = std::move(Errors);
-  OS << formatv("{0:2}\n", json::Value(std::move(Root)));
+  // Streamed site by site, keys in sorted order by hand, so a report of a
+  // whole build never holds its JSON tree in memory.
+  json::OStream J(OS, /*IndentSize=*/2);
+  J.object([&] {
+    J.attributeArray("errors", [&] {
+      for (const InputError &E : Opts.Errors)
+        J.value(json::Object{{"file", E.Path}, {"message", E.Message}});
+    });
+    if (Opts.ShowSites)
+      J.attributeArray("sites", [&] {
+        for (const MergedSite &M : R.Sites)
+          J.value(siteToJson(M));
+      });
+    J.attribute("sizespec_report", 1);
+    if (Opts.ShowSummary)
+      J.attribute("summary", summaryToJson(R.Counts));
+  });
+  OS << "\n";
 }
 
 } // namespace report

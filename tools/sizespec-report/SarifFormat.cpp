@@ -9,7 +9,6 @@
 #include "Formats.h"
 
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
@@ -106,40 +105,46 @@ void printSarif(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
   for (const auto &KV : R.Counts.ByReason)
     addRule(KV.first);
 
-  json::Array Results;
-  if (Opts.ShowSites)
-    for (const MergedSite &M : R.Sites)
-      Results.push_back(resultFor(M, RuleIndex.at(ruleId(M.S).str())));
-
   json::Array Notifications;
   for (const InputError &E : Opts.Errors)
     Notifications.push_back(json::Object{
         {"level", "error"},
         {"message", json::Object{{"text", E.Path + ": " + E.Message}}}});
 
-  json::Object Run{
-      {"tool",
-       json::Object{{"driver", json::Object{{"name", "sizespec-report"},
-                                            {"version", SIZESPEC_VERSION},
-                                            {"rules", std::move(Rules)}}}}},
-      {"originalUriBaseIds",
-       json::Object{
-           {"SRCROOT",
-            json::Object{{"description", json::Object{{"text", "the directory "
-                                                               "the build ran "
-                                                               "in"}}}}}}},
-      {"results", std::move(Results)},
-      {"invocations",
-       json::Array{json::Object{
-           {"executionSuccessful", Opts.Errors.empty()},
-           {"toolExecutionNotifications", std::move(Notifications)}}}},
-  };
-  json::Object Log{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", json::Array{std::move(Run)}},
-  };
-  OS << formatv("{0:2}\n", json::Value(std::move(Log)));
+  // Streamed result by result, keys in sorted order by hand, so a report of
+  // a whole build never holds its JSON tree in memory.
+  json::OStream J(OS, /*IndentSize=*/2);
+  J.object([&] {
+    J.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    J.attributeArray("runs", [&] {
+      J.object([&] {
+        J.attribute(
+            "invocations",
+            json::Array{json::Object{
+                {"executionSuccessful", Opts.Errors.empty()},
+                {"toolExecutionNotifications", std::move(Notifications)}}});
+        J.attribute(
+            "originalUriBaseIds",
+            json::Object{
+                {"SRCROOT",
+                 json::Object{{"description",
+                               json::Object{{"text", "the directory the "
+                                                     "build ran in"}}}}}});
+        J.attributeArray("results", [&] {
+          if (Opts.ShowSites)
+            for (const MergedSite &M : R.Sites)
+              J.value(resultFor(M, RuleIndex.at(ruleId(M.S).str())));
+        });
+        J.attribute("tool",
+                    json::Object{
+                        {"driver", json::Object{{"name", "sizespec-report"},
+                                                {"version", SIZESPEC_VERSION},
+                                                {"rules", std::move(Rules)}}}});
+      });
+    });
+    J.attribute("version", "2.1.0");
+  });
+  OS << "\n";
 }
 
 } // namespace report
