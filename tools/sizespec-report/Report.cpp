@@ -56,24 +56,26 @@ bool siteOrder(const MergedSite &A, const MergedSite &B) {
 
 } // namespace
 
-Report mergeSidecars(ArrayRef<Sidecar> Sidecars, const Filter &F) {
-  std::map<SiteKey, std::vector<MergedSite>> Groups;
-  unsigned Records = 0;
-  for (const Sidecar &SC : Sidecars) {
-    Origin From{SC.MainFile.empty() ? SC.Path : SC.MainFile, SC.Settings};
-    for (const Site &S : SC.Sites) {
-      ++Records;
-      std::vector<MergedSite> &Versions = Groups[keyOf(S)];
-      auto It = find_if(
-          Versions, [&](const MergedSite &M) { return sameVerdict(M.S, S); });
-      if (It == Versions.end())
-        It = Versions.insert(Versions.end(), MergedSite{S, {}, false});
+void Merger::add(const Sidecar &SC) {
+  ++Sidecars;
+  Origin From{SC.MainFile.empty() ? SC.Path : SC.MainFile, SC.Settings};
+  for (const Site &S : SC.Sites) {
+    ++Records;
+    std::vector<MergedSite> &Versions =
+        Groups[SiteKey{S.File, S.Line, S.Column, S.Form, S.Type}];
+    auto It = find_if(Versions,
+                      [&](const MergedSite &M) { return sameVerdict(M.S, S); });
+    if (It == Versions.end())
+      It = Versions.insert(Versions.end(), MergedSite{S, {}, false});
+    // A header site is seen by many TUs: keep each origin once as we go.
+    if (It->Origins.empty() || !(It->Origins.back() == From))
       It->Origins.push_back(From);
-    }
   }
+}
 
+Report Merger::finish(const Filter &F) {
   Report R;
-  R.Counts.Sidecars = Sidecars.size();
+  R.Counts.Sidecars = Sidecars;
   unsigned Versions = 0;
   for (auto &[Key, Group] : Groups) {
     Versions += Group.size();

@@ -74,9 +74,24 @@ struct Filter {
   std::vector<std::string> Reasons;
 };
 
-/// Merges \p Sidecars: dedupes sites, marks conflicts, sorts, filters, and
-/// counts what remains.
-Report mergeSidecars(llvm::ArrayRef<Sidecar> Sidecars, const Filter &F);
+/// Merges sidecars one at a time, so a whole build's sidecars need not be in
+/// memory at once: only the distinct sites are kept.
+class Merger {
+public:
+  /// Folds in the sites of one sidecar.
+  void add(const Sidecar &SC);
+  /// Dedupes, marks conflicts, sorts, filters, and counts what remains.
+  /// Moves the sites out: call once.
+  Report finish(const Filter &F);
+
+private:
+  /// A site's identity: the same source expression allocating the same type.
+  using SiteKey =
+      std::tuple<std::string, uint64_t, uint64_t, std::string, std::string>;
+  std::map<SiteKey, std::vector<MergedSite>> Groups;
+  unsigned Records = 0;
+  unsigned Sidecars = 0;
+};
 
 /// The site line of DESIGN.md, without a trailing newline:
 ///   src/a.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point> (24 B,

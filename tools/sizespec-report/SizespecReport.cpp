@@ -189,17 +189,20 @@ int printBinaries(ToolOutputFile &Out) {
 }
 
 int printReport(ToolOutputFile &Out) {
-  std::vector<Sidecar> Sidecars;
-  OutputOptions Opts;
+  // Each sidecar is folded in as soon as it is read: a whole build's worth
+  // of sidecars is never in memory at once.
+  Merger Merged;
+  unsigned Read = 0;
   for (const std::string &P : sidecarPaths(Inputs)) {
     Expected<Sidecar> SC = readSidecar(P);
     if (!SC) {
       reportError(P, toString(SC.takeError()));
       continue;
     }
-    Sidecars.push_back(std::move(*SC));
+    Merged.add(*SC);
+    ++Read;
   }
-  if (Sidecars.empty()) {
+  if (Read == 0) {
     WithColor::error(errs(), kToolName) << "no sidecar could be read\n";
     return 1;
   }
@@ -208,8 +211,9 @@ int printReport(ToolOutputFile &Out) {
   F.Only = Only;
   F.FileMatches = fileFilter();
   F.Reasons.assign(Reasons.begin(), Reasons.end());
-  Report R = mergeSidecars(Sidecars, F);
+  Report R = Merged.finish(F);
 
+  OutputOptions Opts;
   Opts.Errors = InputErrors;
   Opts.ShowSites = !SummaryOnly;
   Opts.ShowSummary = !NoSummary;
