@@ -61,6 +61,12 @@ public:
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (!FD)
       return Base::TraverseDecl(D);
+    // Most of a translation unit is system headers; only the functions it
+    // uses can hold a site worth reporting (see report()). Skipping the rest
+    // keeps the walk cheap.
+    if (FD->isDependentContext() || !FD->isUsed())
+      if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+        return true;
     const FunctionDecl *Saved = Function;
     unsigned SavedCE = ConstantEvaluatedDepth;
     Function = FD;
