@@ -63,9 +63,9 @@ SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
   if (SIZESPEC_LIKELY(Size <= kMaxSmallSize)) {
     unsigned B = size_table_for<E>()[size_step(Size)];
     ThreadCache &TC = tls_cache;
-    FreeObject *P = TC.head[B];
+    FreeObject *P = TC.alloc[B];
     if (SIZESPEC_LIKELY(P != nullptr)) {
-      TC.head[B] = P->next;
+      TC.alloc[B] = P->next;
       ++TC.generic[B];
       return P;
     }
@@ -76,17 +76,18 @@ SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
     return alloc_slow(E, Size);
 }
 
-/// The local free path: push \p P onto the calling thread's list for bin
-/// \p B and spend one unit of the bin's budget; when it runs out, the
-/// out-of-line thread_flush decides whether to give objects back.
+/// The local free path: push \p P onto the calling thread's `freed` list
+/// for bin \p B, whichever thread allocated it, and spend one unit of the
+/// bin's budget; when it runs out, the out-of-line thread_flush gives
+/// objects back to the central bin.
 SIZESPEC_FAST_PATH void free_small(void *P, unsigned B) noexcept {
   ThreadCache &TC = tls_cache;
   auto *O = static_cast<FreeObject *>(P);
-  O->next = TC.head[B];
-  TC.head[B] = O;
-  // Written so that Clang emits `decl %fs:...; js` (for `--x < 0` it
+  O->next = TC.freed[B];
+  TC.freed[B] = O;
+  // Written so that Clang emits `decw %fs:...; js` (for `--x < 0` it
   // reloads and compares the old value: three more instructions).
-  std::int32_t Left;
+  std::int16_t Left;
   __builtin_sub_overflow(TC.free_budget[B], 1, &Left);
   TC.free_budget[B] = Left;
   if (SIZESPEC_UNLIKELY(Left < 0))

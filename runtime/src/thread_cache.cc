@@ -16,8 +16,10 @@ SIZESPEC_API __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL;
 
 namespace {
 
-/// A bin's list holds at most this many bytes (and 32..512 objects); a
-/// refill brings a quarter of that.
+/// A bin's `freed` list holds at most this many bytes (and 32..512
+/// objects); a refill from the central bin brings half of that. A thread
+/// that allocates and frees in a steady loop swaps its lists once per
+/// refill's worth of objects (a slow path of about 100 instructions).
 constexpr std::size_t kCacheBytes = 32 * 1024;
 
 constexpr std::array<std::uint32_t, kNumBins> make_caps() {
@@ -28,13 +30,19 @@ constexpr std::array<std::uint32_t, kNumBins> make_caps() {
   return T;
 }
 constexpr std::array<std::uint32_t, kNumBins> kCap = make_caps();
+static_assert(512 <= INT16_MAX, "budgets are 16-bit");
 
-/// The slow paths' own view of a thread's lists: what each list held, and
-/// what its budget was, when the counts were last folded in. The fast paths
-/// never touch it, so it need not be initial-exec TLS.
+/// The slow paths' own view of a thread's lists, as of the last time they
+/// folded the counts into the stats. The fast paths never touch it, so it
+/// need not be initial-exec TLS.
 struct ThreadState {
-  std::uint32_t known_len[kNumBins];
-  std::int32_t budget_set[kNumBins];
+  /// Length of `alloc` when last set: allocations since then are the
+  /// difference to its length now (0 at a refill).
+  std::uint32_t alloc_len[kNumBins];
+  /// Length of `freed`, and the budget, when last set: each free since
+  /// then took one unit of budget and added one node.
+  std::uint32_t freed_len[kNumBins];
+  std::int16_t budget_set[kNumBins];
   bool registered;
   bool exiting; ///< past the key destructor: cache nothing
 };
@@ -42,43 +50,55 @@ __thread ThreadState t_state;
 
 pthread_key_t g_exit_key;
 
-/// Folds bin B's counts since the last sync into the stats and returns the
-/// list's length: it held known_len, gained a node per free (the budget's
-/// drop) and lost one per allocation (the two counters).
-std::uint32_t sync(unsigned B) {
-  ThreadCache &TC = tls_cache;
+/// Folds the allocations from bin B's `alloc` list since it was set into
+/// the stats; \p Len is its length now.
+void sync_allocs(unsigned B, std::uint32_t Len) {
+  ThreadState &T = t_state;
+  std::uint16_t &Gen = tls_cache.generic[B];
+  BinCounters &C = g_counters.bins[B];
+  Counters::add(C.allocations, T.alloc_len[B] - Len);
+  Counters::add(C.generic, Gen);
+  Gen = 0;
+  T.alloc_len[B] = Len;
+}
+
+/// Folds the frees into bin B's `freed` list since it was set into the
+/// stats and returns its length.
+std::uint32_t sync_frees(unsigned B) {
   ThreadState &T = t_state;
   std::uint32_t Frees =
-      static_cast<std::uint32_t>(T.budget_set[B] - TC.free_budget[B]);
-  std::uint32_t Spec = TC.allocs[B], Gen = TC.generic[B];
-  BinCounters &C = g_counters.bins[B];
-  Counters::add(C.allocations, std::uint64_t(Spec) + Gen);
-  Counters::add(C.generic, Gen);
-  Counters::add(C.frees, Frees);
-  TC.allocs[B] = TC.generic[B] = 0;
-  T.budget_set[B] = TC.free_budget[B];
-  return T.known_len[B] = T.known_len[B] + Frees - Spec - Gen;
+      static_cast<std::uint32_t>(T.budget_set[B] - tls_cache.free_budget[B]);
+  Counters::add(g_counters.bins[B].frees, Frees);
+  T.budget_set[B] = tls_cache.free_budget[B];
+  return T.freed_len[B] += Frees;
 }
 
-/// Sets bin B's budget for a list of Len objects: flush when it passes the
+/// Bin B's `freed` list now holds Len objects: flush when it passes the
 /// cap; an exiting thread flushes on every free.
-void set_budget(unsigned B, std::uint32_t Len) {
-  std::int32_t Budget =
-      t_state.exiting ? 0 : static_cast<std::int32_t>(kCap[B] - Len);
+void set_freed(unsigned B, std::uint32_t Len) {
+  auto Budget = static_cast<std::int16_t>(t_state.exiting ? 0 : kCap[B] - Len);
   tls_cache.free_budget[B] = t_state.budget_set[B] = Budget;
-  t_state.known_len[B] = Len;
+  t_state.freed_len[B] = Len;
 }
 
-/// Keeps the first Keep objects of bin B's list and gives the rest back.
-void trim(unsigned B, std::uint32_t Len, std::uint32_t Keep) {
+/// One allocation handed out by a slow path rather than popped.
+void count_one(unsigned B, bool Generic) {
+  BinCounters &C = g_counters.bins[B];
+  Counters::add(C.allocations, 1);
+  if (Generic)
+    Counters::add(C.generic, 1);
+}
+
+/// Keeps the first Keep objects of List (Len long) and gives the rest back.
+void give_back(unsigned B, FreeObject *&List, std::uint32_t Len,
+               std::uint32_t Keep) {
   if (Len <= Keep)
     return;
-  FreeObject *&Head = tls_cache.head[B];
-  FreeObject *Rest = Head;
+  FreeObject *Rest = List;
   if (Keep == 0) {
-    Head = nullptr;
+    List = nullptr;
   } else {
-    FreeObject *Last = Head;
+    FreeObject *Last = List;
     for (std::uint32_t I = 1; I < Keep; ++I)
       Last = Last->next;
     Rest = Last->next;
@@ -87,18 +107,30 @@ void trim(unsigned B, std::uint32_t Len, std::uint32_t Keep) {
   central_give_back(B, Rest);
 }
 
+std::uint32_t length(const FreeObject *P) {
+  std::uint32_t N = 0;
+  for (; P; P = P->next)
+    ++N;
+  return N;
+}
+
 void register_thread() {
   t_state.registered = true;
   pthread_setspecific(g_exit_key, &t_state);
 }
 
-/// Thread exit: give every list back. Frees and allocations that come later
-/// (other destructors) go straight to the central bins.
+/// Thread exit: give both lists of every bin back. Frees and allocations
+/// that come later (other destructors) go straight to the central bins.
 void thread_exit(void *) {
   t_state.exiting = true;
   for (unsigned B = 0; B < kNumBins; ++B) {
-    trim(B, sync(B), 0);
-    set_budget(B, 0);
+    FreeObject *&Alloc = tls_cache.alloc[B];
+    std::uint32_t AllocLen = length(Alloc);
+    sync_allocs(B, AllocLen);
+    give_back(B, Alloc, AllocLen, 0);
+    t_state.alloc_len[B] = 0;
+    give_back(B, tls_cache.freed[B], sync_frees(B), 0);
+    set_freed(B, 0);
   }
 }
 
@@ -107,33 +139,48 @@ void thread_exit(void *) {
 void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
   if (SIZESPEC_UNLIKELY(!t_state.registered))
     register_thread();
-  sync(B); // the list is empty: this only folds in the counts
-  Batch Got;
-  Status = central_take(B, t_state.exiting ? 1 : kCap[B] / 4, Got);
-  if (Status != TakeStatus::ok)
-    return nullptr;
-  FreeObject *P = Got.head;
-  tls_cache.head[B] = P->next;
-  set_budget(B, Got.count - 1);
-  ++(Generic ? tls_cache.generic[B] : tls_cache.allocs[B]);
+  ThreadCache &TC = tls_cache;
+  sync_allocs(B, 0); // `alloc` is empty
+  Status = TakeStatus::ok;
+  FreeObject *P;
+  std::uint32_t Len;
+  if (TC.freed[B]) {
+    // What this thread freed becomes what it allocates next.
+    Len = sync_frees(B);
+    P = TC.freed[B];
+    TC.freed[B] = nullptr;
+    set_freed(B, 0);
+  } else {
+    Batch Got;
+    Status = central_take(B, t_state.exiting ? 1 : kCap[B] / 2, Got);
+    if (Status != TakeStatus::ok)
+      return nullptr;
+    P = Got.head;
+    Len = Got.count;
+  }
+  TC.alloc[B] = P->next;
+  t_state.alloc_len[B] = Len - 1;
+  count_one(B, Generic);
   return P;
 }
 
 void thread_flush(unsigned B) noexcept {
   if (SIZESPEC_UNLIKELY(!t_state.registered))
     register_thread();
-  std::uint32_t Len = sync(B);
-  std::uint32_t Keep = t_state.exiting ? 0 : std::min(Len, kCap[B] / 2);
-  if (Len > kCap[B] || t_state.exiting) {
-    trim(B, Len, Keep);
+  std::uint32_t Len = sync_frees(B);
+  if (t_state.exiting || Len > kCap[B]) {
+    std::uint32_t Keep = t_state.exiting ? 0 : kCap[B] / 2;
+    give_back(B, tls_cache.freed[B], Len, Keep);
     Len = Keep;
   }
-  set_budget(B, Len);
+  set_freed(B, Len);
 }
 
 void thread_sync_all() noexcept {
-  for (unsigned B = 0; B < kNumBins; ++B)
-    sync(B);
+  for (unsigned B = 0; B < kNumBins; ++B) {
+    sync_allocs(B, length(tls_cache.alloc[B]));
+    sync_frees(B);
+  }
 }
 
 void thread_cache_process_init() noexcept {

@@ -47,15 +47,13 @@ TEST(OperatorNew, PlainAndArrayForms) {
 }
 
 TEST(OperatorNew, EveryDeleteFormFreesRuntimeMemory) {
-  // The thread's list is LIFO, so an object freed by any form is the next
-  // one handed out for its class.
+  // An object freed by any form is handed out again.
   auto freed_by = [](auto Delete) {
     void *P = ::operator new(runtime(40));
     Delete(P);
-    void *Q = ::operator new(runtime(40));
-    bool Same = P == Q;
-    ::operator delete(Q);
-    return Same;
+    return comes_back(
+        P, [] { return ::operator new(runtime(40)); },
+        [](void *Q) { ::operator delete(Q); });
   };
   EXPECT_TRUE(freed_by([](void *P) { ::operator delete(P); }));
   EXPECT_TRUE(freed_by([](void *P) { ::operator delete(P, 40); }));

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 namespace sizespec::test {
 
@@ -58,6 +59,24 @@ inline bool check(const void *P, std::size_t Size, std::uint64_t Seed) {
 
 inline bool aligned(const void *P, std::size_t Align) {
   return reinterpret_cast<std::uintptr_t>(P) % Align == 0;
+}
+
+/// True if \p P, just freed, is handed out again by \p Alloc. A thread
+/// allocates from one list and frees onto another, which it takes over when
+/// the first runs dry, so this can take up to a list's worth of objects
+/// (all freed with \p Free afterwards).
+template <class Alloc, class Free>
+bool comes_back(const void *P, Alloc A, Free F) {
+  std::vector<void *> Got;
+  Got.reserve(4096); // large: the system allocator, not a sizespec bin
+  bool Found = false;
+  while (!Found && Got.size() < 4096) {
+    Got.push_back(A());
+    Found = Got.back() == P;
+  }
+  for (void *Q : Got)
+    F(Q);
+  return Found;
 }
 
 /// Counts of one (class, kind) pair, read after the calling thread synced.

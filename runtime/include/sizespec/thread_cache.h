@@ -41,17 +41,24 @@ struct FreeObject {
 /// What the inline fast paths read and write. POD and zero-initialized: a
 /// new thread's lists are empty and its budgets are 0, so its first
 /// allocation and its first free take the slow paths, which set it up.
+///
+/// Allocation pops `alloc`; operator delete pushes onto `freed` (a local
+/// free list, as mimalloc's page->local_free). When `alloc` runs dry, the
+/// refill takes `freed` whole. Keeping the two apart is what lets the
+/// allocation fast path count nothing: between refills it can only have
+/// popped what the last refill put there.
 struct ThreadCache {
-  /// Free lists, popped by allocation and pushed by operator delete.
-  FreeObject *head[kNumBins];
+  FreeObject *alloc[kNumBins];
+  FreeObject *freed[kNumBins];
   /// Frees left before operator delete calls the out-of-line flush.
-  std::int32_t free_budget[kNumBins];
-  /// Allocations by the specialized routines since the slow path last
-  /// folded the counts into the stats: the fast path's one increment.
-  std::uint32_t allocs[kNumBins];
-  /// The same for the generic path.
-  std::uint32_t generic[kNumBins];
+  std::int16_t free_budget[kNumBins];
+  /// Allocations by the generic path since the last refill (it pays one
+  /// increment; the specialized routines pay none).
+  std::uint16_t generic[kNumBins];
 };
+static_assert(sizeof(ThreadCache) <= 1280,
+              "initial-exec TLS must stay small: dlopen takes it from a "
+              "shared surplus of about 1.6 KiB");
 
 SIZESPEC_API extern __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL;
 
@@ -83,18 +90,17 @@ template <> struct Refill<true> {
 };
 
 /// The fast path of every specialized routine: pop the calling thread's free
-/// list for one fixed bin. No size lookup, no branch on the type; one branch
-/// to alloc_refill. On x86-64 it is 6 instructions: load the head
-/// (%fs-relative), test, branch, load its `next`, store the head, count.
+/// list for one fixed bin. No size lookup, no branch on the type, no
+/// counting; one branch to alloc_refill. On x86-64, 5 instructions: load
+/// the head (%fs-relative), test, branch, load its `next`, store the head.
 template <unsigned Bin, bool Nothrow, bool Array = false>
 SIZESPEC_FAST_PATH void *alloc_small(std::size_t Size) noexcept(Nothrow) {
   static_assert(Bin < kNumBins, "no such bin");
   ThreadCache &TC = tls_cache;
-  FreeObject *P = TC.head[Bin];
+  FreeObject *P = TC.alloc[Bin];
   if (SIZESPEC_UNLIKELY(P == nullptr))
     return Refill<Nothrow>::call(Bin + (Array ? kRefillArray : 0), Size);
-  TC.head[Bin] = P->next;
-  ++TC.allocs[Bin];
+  TC.alloc[Bin] = P->next;
   return P;
 }
 

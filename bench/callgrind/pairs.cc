@@ -1,0 +1,114 @@
+//===- pairs.cc - 24-byte allocate+free pairs, for callgrind --------------===//
+//
+//   pairs MODE N
+//
+// Runs N allocate+free pairs of a 24-byte object through one path:
+//
+//   specialized  alloc_noscan_sc3<Point>(24) + operator delete(p, 24): what
+//                the plugin makes of `new Point` / `delete p`
+//   generic      sizespec::allocate(n) + sizespec::deallocate(p), n = 24 at
+//                run time
+//   new          ::operator new(n) + ::operator delete(p, n), n = 24 at run
+//                time (the runtime's replacement)
+//   malloc       glibc malloc(n) + free(p)
+//   empty        the loop control alone (counter, compare, branch)
+//
+// Each mode's loop is its own noinline function, so callgrind_annotate
+// shows the loop (with the inlined routine) apart from the out-of-line
+// functions it calls. bench/callgrind/measure runs it.
+//
+//===----------------------------------------------------------------------===//
+
+#include <sizespec/sizespec.h>
+#include <sizespec/stats.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+struct Point {
+  long x, y, z;
+};
+
+/// Keeps the compiler from dropping or merging the pair.
+inline void escape(void *P) { asm volatile("" : : "r"(P) : "memory"); }
+
+std::size_t opaque(std::size_t N) {
+  asm volatile("" : "+r"(N));
+  return N;
+}
+
+__attribute__((noinline)) void pairs_specialized(long N) {
+  for (long I = 0; I < N; ++I) {
+    void *P = sizespec::alloc_noscan_sc3<Point>(sizeof(Point));
+    escape(P);
+    ::operator delete(P, sizeof(Point));
+  }
+}
+
+__attribute__((noinline)) void pairs_generic(long N, std::size_t Size) {
+  for (long I = 0; I < N; ++I) {
+    void *P = sizespec::allocate(Size);
+    escape(P);
+    sizespec::deallocate(P);
+  }
+}
+
+__attribute__((noinline)) void pairs_new(long N, std::size_t Size) {
+  for (long I = 0; I < N; ++I) {
+    void *P = ::operator new(Size);
+    escape(P);
+    ::operator delete(P, Size);
+  }
+}
+
+__attribute__((noinline)) void pairs_malloc(long N, std::size_t Size) {
+  for (long I = 0; I < N; ++I) {
+    void *P = std::malloc(Size);
+    escape(P);
+    std::free(P);
+  }
+}
+
+__attribute__((noinline)) void pairs_empty(long N) {
+  for (long I = 0; I < N; ++I)
+    asm volatile("" : : : "memory"); // the loop control alone
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s specialized|generic|new|malloc|empty N\n",
+                 argv[0]);
+    return 2;
+  }
+  const char *Mode = argv[1];
+  long N = std::atol(argv[2]);
+  ::operator delete(::operator new(1)); // start the runtime in every mode
+  std::size_t Size = opaque(sizeof(Point));
+  if (!std::strcmp(Mode, "specialized"))
+    pairs_specialized(N);
+  else if (!std::strcmp(Mode, "generic"))
+    pairs_generic(N, Size);
+  else if (!std::strcmp(Mode, "new"))
+    pairs_new(N, Size);
+  else if (!std::strcmp(Mode, "malloc"))
+    pairs_malloc(N, Size);
+  else if (!std::strcmp(Mode, "empty"))
+    pairs_empty(N);
+  else
+    return 2;
+  // The runtime must have served the pairs (not stood aside).
+  sizespec::Stats S = sizespec::stats();
+  if (S.mode != sizespec::Mode::active) {
+    std::fprintf(stderr, "pairs: sizespec runtime is not active\n");
+    return 1;
+  }
+  std::printf("specialized %llu generic %llu\n",
+              (unsigned long long)S.at(3, false).specialized,
+              (unsigned long long)S.at(3, true).generic);
+  return 0;
+}
