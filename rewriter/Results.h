@@ -1,0 +1,81 @@
+//===- Results.h - What one translation unit tells the rewriter -*- C++ -*-===//
+//
+// Plain data that crosses from the Clang side (one parse per translation
+// unit, possibly on several threads) to the merge and output side. Nothing
+// here includes Clang, so the output code stays small and fast to build.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_REWRITER_RESULTS_H
+#define SIZESPEC_REWRITER_RESULTS_H
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sizespec::rewriter {
+
+/// One allocation site as the analysis classified it, plus what the
+/// rewriter does with it.
+struct SiteRecord {
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Form;
+  std::string Type;
+  std::optional<std::uint64_t> Size;
+  std::optional<std::uint64_t> Align;
+  std::optional<unsigned> Class;
+  std::optional<bool> Scan;
+  bool Specialized = false;
+  std::string Reason;  ///< Analysis reason code, empty when specialized.
+  std::string Message; ///< The reason's message, empty when specialized.
+  std::string Routine; ///< The routine the site calls when specialized.
+  /// The site line exactly as the plugin's report prints it.
+  std::string ReportLine;
+  /// Why an eligible site is left alone in the source (a rewriter reason
+  /// code: macro-body, dependent, ...); empty when it is rewritten or when
+  /// the analysis already refused it.
+  std::string LeftAlone;
+};
+
+/// A replacement of [Offset, Offset + Length) of File by Text, in the bytes
+/// the parse saw.
+struct Edit {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+
+  friend bool operator<(const Edit &A, const Edit &B) {
+    if (A.File != B.File)
+      return A.File < B.File;
+    if (A.Offset != B.Offset)
+      return A.Offset < B.Offset;
+    if (A.Length != B.Length)
+      return A.Length < B.Length;
+    return A.Text < B.Text;
+  }
+  friend bool operator==(const Edit &A, const Edit &B) {
+    return A.File == B.File && A.Offset == B.Offset && A.Length == B.Length &&
+           A.Text == B.Text;
+  }
+};
+
+/// Everything one translation unit produced.
+struct TUResult {
+  std::string MainFile;
+  /// Empty when the translation unit parsed; otherwise what went wrong.
+  std::string Error;
+  std::vector<SiteRecord> Sites;
+  std::vector<Edit> Edits;
+  /// Content hash of each file the edits touch, as the parse saw it, so a
+  /// file changed since it was parsed is detected before it is written.
+  std::map<std::string, std::uint64_t> ParsedHash;
+};
+
+} // namespace sizespec::rewriter
+
+#endif // SIZESPEC_REWRITER_RESULTS_H

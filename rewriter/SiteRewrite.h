@@ -1,0 +1,67 @@
+//===- SiteRewrite.h - Turn an eligible site into a routine call -*- C++
+//-*-===//
+//
+// The rewrite keeps the initializer text verbatim and only adds a placement
+// argument naming the routine, so every form of initialization keeps its
+// exact meaning:
+//
+//   new Point(1, 2)              new (sizespec::alloc_noscan_sc3<Point>)
+//   Point(1, 2)
+//   ::new Node{}                 ::new (sizespec::alloc_scan_sc2<Node>) Node{}
+//   new (std::nothrow) Point     new (sizespec::alloc_noscan_sc3<Point>,
+//   std::nothrow) Point new int[4]                   new
+//   (sizespec::alloc_noscan_sc2<int[4]>) int[4] std::make_unique<Point>(1)
+//   sizespec::make_unique<Point, sizespec::alloc_noscan_sc3<Point>>(1)
+//   std::make_shared<Point>(1)   sizespec::make_shared<Point>(1)
+//
+// <sizespec/rewrite.h> declares the placement operator new taking a routine
+// (with its matching placement operator delete, so memory is freed when a
+// constructor throws) and the smart-pointer helpers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_REWRITER_SITEREWRITE_H
+#define SIZESPEC_REWRITER_SITEREWRITE_H
+
+#include "LeftAlone.h"
+#include "Results.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace sizespec::rewriter {
+
+/// The source edit for one eligible site, or why there is none.
+struct SiteEdit {
+  std::optional<Edit> Change;
+  std::optional<LeftAlone> Reason;
+};
+
+/// The routine the analysis chose: class 1..7, scan or noscan.
+struct RoutineChoice {
+  unsigned Class;
+  bool Scan;
+};
+
+/// The real path of the file \p FID: how edits and content hashes name a
+/// file, so that every translation unit names a header the same way.
+std::string filePath(clang::FileID FID, const clang::SourceManager &SM);
+
+/// The function whose body holds \p S (a lambda's call operator for a site
+/// in a lambda), or null at namespace or class scope.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S,
+                                             clang::ASTContext &Ctx);
+
+/// Rewrites `new T...` (throwing or nothrow, with or without `::`).
+SiteEdit rewriteNew(const clang::CXXNewExpr &New, RoutineChoice Routine,
+                    clang::ASTContext &Ctx);
+
+/// Rewrites `std::make_unique<T>(args)` (routine given) or
+/// `std::make_shared<T>(args)` (the helper picks the class itself).
+SiteEdit rewriteMakeSmartPtr(const clang::CallExpr &Call, bool Shared,
+                             std::optional<RoutineChoice> Routine,
+                             clang::ASTContext &Ctx);
+
+} // namespace sizespec::rewriter
+
+#endif // SIZESPEC_REWRITER_SITEREWRITE_H
