@@ -10,7 +10,19 @@
 
 namespace sizespec {
 
-Winners g_winners;
+// Until init_runtime binds them, the base forms are this library's own.
+Winners g_winners = {
+    static_cast<void *(*)(std::size_t)>(&::operator new),
+    static_cast<void *(*)(std::size_t)>(&::operator new[]),
+    static_cast<void *(*)(std::size_t, std::align_val_t)>(&::operator new),
+    static_cast<void *(*)(std::size_t, std::align_val_t)>(&::operator new[]),
+    static_cast<void (*)(void *) noexcept>(&::operator delete),
+    static_cast<void (*)(void *) noexcept>(&::operator delete[]),
+    static_cast<void (*)(void *, std::align_val_t) noexcept>(
+        &::operator delete),
+    static_cast<void (*)(void *, std::align_val_t) noexcept>(
+        &::operator delete[]),
+};
 
 namespace fallback {
 

@@ -51,31 +51,22 @@ constexpr const char *kForms[] = {
     "_ZdaPvSt11align_val_tRKSt9nothrow_t",
 };
 
-template <class Fn> void bind(Fn &Slot, const char *Name, Fn Ours) {
-  void *Sym = dlsym(RTLD_DEFAULT, Name);
-  Slot = Sym ? reinterpret_cast<Fn>(Sym) : Ours;
+template <class Fn> void bind(Fn &Slot, const char *Name) {
+  if (void *Sym = dlsym(RTLD_DEFAULT, Name))
+    Slot = reinterpret_cast<Fn>(Sym);
 }
 
+/// Points g_winners at the definitions the dynamic linker binds (they start
+/// out as this library's own).
 void bind_winners() {
-  bind(g_winners.new_, "_Znwm",
-       static_cast<void *(*)(std::size_t)>(&::operator new));
-  bind(g_winners.new_array, "_Znam",
-       static_cast<void *(*)(std::size_t)>(&::operator new[]));
-  bind(g_winners.new_aligned, "_ZnwmSt11align_val_t",
-       static_cast<void *(*)(std::size_t, std::align_val_t)>(&::operator new));
-  bind(
-      g_winners.new_array_aligned, "_ZnamSt11align_val_t",
-      static_cast<void *(*)(std::size_t, std::align_val_t)>(&::operator new[]));
-  bind(g_winners.del, "_ZdlPv",
-       static_cast<void (*)(void *) noexcept>(&::operator delete));
-  bind(g_winners.del_array, "_ZdaPv",
-       static_cast<void (*)(void *) noexcept>(&::operator delete[]));
-  bind(g_winners.del_aligned, "_ZdlPvSt11align_val_t",
-       static_cast<void (*)(void *, std::align_val_t) noexcept>(
-           &::operator delete));
-  bind(g_winners.del_array_aligned, "_ZdaPvSt11align_val_t",
-       static_cast<void (*)(void *, std::align_val_t) noexcept>(
-           &::operator delete[]));
+  bind(g_winners.new_, "_Znwm");
+  bind(g_winners.new_array, "_Znam");
+  bind(g_winners.new_aligned, "_ZnwmSt11align_val_t");
+  bind(g_winners.new_array_aligned, "_ZnamSt11align_val_t");
+  bind(g_winners.del, "_ZdlPv");
+  bind(g_winners.del_array, "_ZdaPv");
+  bind(g_winners.del_aligned, "_ZdlPvSt11align_val_t");
+  bind(g_winners.del_array_aligned, "_ZdaPvSt11align_val_t");
 }
 
 /// The first replaceable form that does not bind to this library, or null.

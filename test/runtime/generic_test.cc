@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 using namespace sizespec;
@@ -48,6 +49,34 @@ TEST(Generic, AllocateEverySmallSize) {
     ASSERT_TRUE(check(P, Size, Size));
     deallocate(P);
   }
+}
+
+// Every class, 1..32, both kinds, through the typed runtime-size path: the
+// class, the kind, class_align, no overlap, contents.
+TEST(Generic, EveryClassBothKinds) {
+  for (unsigned C = 1; C <= kNumClasses; ++C)
+    for (bool Scan : {false, true}) {
+      std::size_t Size = class_size(C);
+      std::vector<std::uintptr_t> Objects;
+      for (int I = 0; I < 200; ++I) {
+        void *P = Scan ? alloc_scan<char>(runtime(Size))
+                       : alloc_noscan<char>(runtime(Size));
+        ObjectInfo Info = object_info(P);
+        ASSERT_EQ(Info.size_class, C);
+        ASSERT_EQ(Info.scan, Scan);
+        ASSERT_TRUE(aligned(P, class_align(C))) << C;
+        fill(P, Size, I);
+        Objects.push_back(reinterpret_cast<std::uintptr_t>(P));
+      }
+      for (int I = 0; I < 200; ++I)
+        ASSERT_TRUE(check(reinterpret_cast<void *>(Objects[I]), Size, I));
+      std::vector<std::uintptr_t> Sorted = Objects;
+      std::sort(Sorted.begin(), Sorted.end());
+      for (std::size_t I = 1; I < Sorted.size(); ++I)
+        ASSERT_GE(Sorted[I] - Sorted[I - 1], Size);
+      for (std::uintptr_t P : Objects)
+        ::operator delete(reinterpret_cast<void *>(P), Size);
+    }
 }
 
 TEST(Generic, ManyObjectsOfEverySizeKeepTheirContents) {
