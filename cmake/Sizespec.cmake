@@ -1,14 +1,20 @@
-# sizespec_enable(<target> [REPORT] [OFF])
+# sizespec_enable(<target> [REPORT] [OFF] [MAX <bytes>] [SIDECAR <path>|none])
 #
 # For in-tree users (examples, tests): compiles <target> with the sizespec
-# Clang plugin and links the runtime.
-#   REPORT  also print one line per allocation site (-fplugin-arg-sizespec-report)
-#   OFF     the opt-out: the plugin is loaded but specializes nothing
+# Clang plugin and links the runtime. Same arguments as the installed
+# sizespecConfig.cmake.
+#   REPORT   also print one line per allocation site (-fplugin-arg-sizespec-report)
+#   OFF      the opt-out: the plugin is loaded but specializes nothing
+#   MAX      size limit in bytes (-fplugin-arg-sizespec-max=N)
+#   SIDECAR  where the per-TU JSON goes, or none (default: next to each object)
 # Objects depend on the plugin file, so they rebuild when it changes.
 function(sizespec_enable target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "REPORT;OFF" "" "")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "REPORT;OFF" "MAX;SIDECAR" "")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "sizespec_enable: unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT TARGET ${target})
+    message(FATAL_ERROR "sizespec_enable(${target}): no such target")
   endif()
   if(NOT TARGET sizespec-plugin)
     message(FATAL_ERROR "sizespec_enable(${target}): the plugin is not built "
@@ -31,6 +37,12 @@ function(sizespec_enable target)
   endif()
   if(ARG_OFF)
     list(APPEND flags "-fplugin-arg-sizespec-off")
+  endif()
+  if(DEFINED ARG_MAX)
+    list(APPEND flags "-fplugin-arg-sizespec-max=${ARG_MAX}")
+  endif()
+  if(DEFINED ARG_SIDECAR)
+    list(APPEND flags "-fplugin-arg-sizespec-sidecar=${ARG_SIDECAR}")
   endif()
   target_compile_options(${target} PRIVATE ${flags})
   add_dependencies(${target} sizespec-plugin)

@@ -6,6 +6,7 @@
 // RUN: FileCheck %s --check-prefix=JSON < %t.json
 #include <cstddef>
 #include <new>
+#include <type_traits>
 #include <vector>
 
 struct Point {
@@ -48,6 +49,15 @@ constexpr int both() {
     delete P;
     return 1;
   }
+}
+
+int *library() {
+  if (std::is_constant_evaluated()) {
+    return new int(2);
+    // CHECK-DAG: reasons.cpp:[[@LINE-1]]:12: not specialized: new int (4 B): constant-evaluated context
+  }
+  return new int(3);
+  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:10: specialized: new int -> alloc_noscan_sc1<int> (4 B, class 1)
 }
 
 template <class T> T *make() {
