@@ -23,7 +23,9 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
+#include <memory>
 #include <set>
+#include <tuple>
 
 using namespace llvm;
 using namespace sizespec::report;
@@ -140,25 +142,23 @@ std::vector<std::string> sidecarPaths(ArrayRef<std::string> Args) {
   return Paths;
 }
 
-std::function<bool(StringRef)> fileFilter() {
+/// The --files / --exclude-files test; an invalid regex is a usage error.
+Expected<std::function<bool(StringRef)>> fileFilter() {
   if (FilesRegex.empty() && ExcludeRegex.empty())
     return nullptr;
-  auto compile = [](const std::string &Pattern,
-                    StringRef Option) -> std::shared_ptr<Regex> {
-    if (Pattern.empty())
-      return nullptr;
-    auto R = std::make_shared<Regex>(Pattern);
+  std::shared_ptr<Regex> Include, Exclude;
+  for (auto [Pattern, Option, Into] :
+       {std::tuple(&FilesRegex, "files", &Include),
+        std::tuple(&ExcludeRegex, "exclude-files", &Exclude)}) {
+    if (Pattern->empty())
+      continue;
+    auto R = std::make_shared<Regex>(*Pattern);
     std::string Why;
-    if (!R->isValid(Why)) {
-      WithColor::error(errs(), kToolName)
-          << "--" << Option << ": invalid regex '" << Pattern << "': " << Why
-          << "\n";
-      exit(1);
-    }
-    return R;
-  };
-  std::shared_ptr<Regex> Include = compile(FilesRegex, "files");
-  std::shared_ptr<Regex> Exclude = compile(ExcludeRegex, "exclude-files");
+    if (!R->isValid(Why))
+      return createStringError(Twine("--") + Option + ": invalid regex '" +
+                               *Pattern + "': " + Why);
+    *Into = std::move(R);
+  }
   return [Include, Exclude](StringRef File) {
     return (!Include || Include->match(File)) &&
            !(Exclude && Exclude->match(File));
@@ -188,7 +188,7 @@ int printBinaries(ToolOutputFile &Out) {
   return !InputErrors.empty() || Unstamped ? 1 : 0;
 }
 
-int printReport(ToolOutputFile &Out) {
+int printReport(const Filter &F, ToolOutputFile &Out) {
   // Each sidecar is folded in as soon as it is read: a whole build's worth
   // of sidecars is never in memory at once.
   Merger Merged;
@@ -207,10 +207,6 @@ int printReport(ToolOutputFile &Out) {
     return 1;
   }
 
-  Filter F;
-  F.Only = Only;
-  F.FileMatches = fileFilter();
-  F.Reasons.assign(Reasons.begin(), Reasons.end());
   Report R = Merged.finish(F);
 
   OutputOptions Opts;
@@ -272,6 +268,17 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  Filter F;
+  F.Only = Only;
+  F.Reasons.assign(Reasons.begin(), Reasons.end());
+  Expected<std::function<bool(StringRef)>> FileMatches = fileFilter();
+  if (!FileMatches) {
+    WithColor::error(errs(), kToolName)
+        << toString(FileMatches.takeError()) << "\n";
+    return 1;
+  }
+  F.FileMatches = std::move(*FileMatches);
+
   std::error_code EC;
   ToolOutputFile Out(OutputFile, EC, sys::fs::OF_Text);
   if (EC) {
@@ -279,5 +286,5 @@ int main(int argc, char **argv) {
         << OutputFile << ": " << EC.message() << "\n";
     return 1;
   }
-  return Binaries.empty() ? printReport(Out) : printBinaries(Out);
+  return Binaries.empty() ? printReport(F, Out) : printBinaries(Out);
 }
