@@ -9,6 +9,14 @@
 // RUN: %t.spec > %t.spec.out
 // RUN: diff %t.plain.out %t.spec.out
 // RUN: FileCheck %s < %t.spec.out
+// Optimized, where the routines are inlined and the allocator path folds
+// its constant sizes.
+// RUN: %clangxx -O2 -std=c++17 %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t.plain2
+// RUN: %sizespec -O2 -std=c++17 %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t.spec2
+// RUN: %t.plain2 > %t.plain2.out
+// RUN: %t.spec2 > %t.spec2.out
+// RUN: diff %t.plain2.out %t.spec2.out
+// RUN: diff %t.plain.out %t.spec2.out
 // The specialized build really calls the routines (always_inline, so look
 // before inlining).
 // RUN: %sizespec -std=c++17 -S -emit-llvm -Xclang -disable-llvm-passes %s -o - \
