@@ -23,7 +23,10 @@ namespace {
 Lock g_init_lock;
 const char *g_reason = nullptr;
 char g_reason_buf[256];
-__thread bool t_initializing = false;
+/// The thread deciding the mode, while it does (no TLS of our own: see
+/// <sizespec/thread_cache.h>).
+std::atomic<pthread_t> g_initializer{};
+std::atomic<bool> g_initializing{false};
 
 static_assert(sizeof(std::size_t) == 8, "mangled names below assume LP64");
 
@@ -119,20 +122,22 @@ Mode decide() {
 
 Mode init_runtime() noexcept {
   // Anything allocating while we decide (nothing should) gets malloc.
-  if (t_initializing)
+  if (g_initializing.load(std::memory_order_acquire) &&
+      pthread_equal(g_initializer.load(), pthread_self()))
     return Mode::system;
   LockGuard G(g_init_lock);
   Mode M = g_mode.load(std::memory_order_relaxed);
   if (M != Mode::uninitialized)
     return M;
-  t_initializing = true;
+  g_initializer.store(pthread_self());
+  g_initializing.store(true, std::memory_order_release);
   M = decide();
   if (M == Mode::active)
     thread_cache_process_init();
   pthread_atfork(before_fork, after_fork, after_fork);
   if (platform::env_flag("SIZESPEC_STATS"))
     std::atexit(print_stats_at_exit);
-  t_initializing = false;
+  g_initializing.store(false, std::memory_order_release);
   g_mode.store(M, std::memory_order_release);
   return M;
 }

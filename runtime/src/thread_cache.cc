@@ -3,9 +3,11 @@
 #include "thread_cache.h"
 
 #include "counters.h"
+#include "platform.h"
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <pthread.h>
 
 namespace sizespec {
@@ -33,8 +35,9 @@ constexpr std::array<std::uint32_t, kNumBins> kCap = make_caps();
 static_assert(512 <= INT16_MAX, "budgets are 16-bit");
 
 /// The slow paths' own view of a thread's lists, as of the last time they
-/// folded the counts into the stats. The fast paths never touch it, so it
-/// need not be initial-exec TLS.
+/// folded the counts into the stats. The fast paths never touch it; it
+/// lives on the heap, found through ThreadCache::state, so the runtime's
+/// TLS block stays small enough for dlopen.
 struct ThreadState {
   /// Length of `alloc` when last set: allocations since then are the
   /// difference to its length now (0 at a refill).
@@ -43,17 +46,32 @@ struct ThreadState {
   /// then took one unit of budget and added one node.
   std::uint32_t freed_len[kNumBins];
   std::int16_t budget_set[kNumBins];
-  bool registered;
-  bool exiting; ///< past the key destructor: cache nothing
 };
-__thread ThreadState t_state;
+
+/// ThreadCache::state of a thread past its exit destructor. Its budgets are
+/// 0 and its lists empty, so each free and allocation comes here and goes
+/// straight to the central bins, one object at a time, with no state.
+ThreadState g_exited;
 
 pthread_key_t g_exit_key;
 
+ThreadState *state() { return static_cast<ThreadState *>(tls_cache.state); }
+
+/// The calling thread's state, set up at its first slow path.
+ThreadState *attach() {
+  if (ThreadState *T = state())
+    return T;
+  auto *T = static_cast<ThreadState *>(std::calloc(1, sizeof(ThreadState)));
+  if (!T)
+    platform::fatal("out of memory for a thread's cache state");
+  tls_cache.state = T;
+  pthread_setspecific(g_exit_key, T);
+  return T;
+}
+
 /// Folds the allocations from bin B's `alloc` list since it was set into
 /// the stats; \p Len is its length now.
-void sync_allocs(unsigned B, std::uint32_t Len) {
-  ThreadState &T = t_state;
+void sync_allocs(ThreadState &T, unsigned B, std::uint32_t Len) {
   std::uint16_t &Gen = tls_cache.generic[B];
   BinCounters &C = g_counters.bins[B];
   Counters::add(C.allocations, T.alloc_len[B] - Len);
@@ -64,8 +82,7 @@ void sync_allocs(unsigned B, std::uint32_t Len) {
 
 /// Folds the frees into bin B's `freed` list since it was set into the
 /// stats and returns its length.
-std::uint32_t sync_frees(unsigned B) {
-  ThreadState &T = t_state;
+std::uint32_t sync_frees(ThreadState &T, unsigned B) {
   std::uint32_t Frees =
       static_cast<std::uint32_t>(T.budget_set[B] - tls_cache.free_budget[B]);
   Counters::add(g_counters.bins[B].frees, Frees);
@@ -73,12 +90,11 @@ std::uint32_t sync_frees(unsigned B) {
   return T.freed_len[B] += Frees;
 }
 
-/// Bin B's `freed` list now holds Len objects: flush when it passes the
-/// cap; an exiting thread flushes on every free.
-void set_freed(unsigned B, std::uint32_t Len) {
-  auto Budget = static_cast<std::int16_t>(t_state.exiting ? 0 : kCap[B] - Len);
-  tls_cache.free_budget[B] = t_state.budget_set[B] = Budget;
-  t_state.freed_len[B] = Len;
+/// Bin B's `freed` list now holds Len objects: flush when it passes the cap.
+void set_freed(ThreadState &T, unsigned B, std::uint32_t Len) {
+  auto Budget = static_cast<std::int16_t>(kCap[B] - Len);
+  tls_cache.free_budget[B] = T.budget_set[B] = Budget;
+  T.freed_len[B] = Len;
 }
 
 /// One allocation handed out by a slow path rather than popped.
@@ -114,72 +130,84 @@ std::uint32_t length(const FreeObject *P) {
   return N;
 }
 
-void register_thread() {
-  t_state.registered = true;
-  pthread_setspecific(g_exit_key, &t_state);
-}
-
-/// Thread exit: give both lists of every bin back. Frees and allocations
-/// that come later (other destructors) go straight to the central bins.
-void thread_exit(void *) {
-  t_state.exiting = true;
+/// Thread exit: give both lists of every bin back and drop the state.
+/// Frees and allocations that come later (other destructors) go straight
+/// to the central bins.
+void thread_exit(void *Arg) {
+  auto *T = static_cast<ThreadState *>(Arg);
+  ThreadCache &TC = tls_cache;
   for (unsigned B = 0; B < kNumBins; ++B) {
-    FreeObject *&Alloc = tls_cache.alloc[B];
-    std::uint32_t AllocLen = length(Alloc);
-    sync_allocs(B, AllocLen);
-    give_back(B, Alloc, AllocLen, 0);
-    t_state.alloc_len[B] = 0;
-    give_back(B, tls_cache.freed[B], sync_frees(B), 0);
-    set_freed(B, 0);
+    std::uint32_t AllocLen = length(TC.alloc[B]);
+    sync_allocs(*T, B, AllocLen);
+    give_back(B, TC.alloc[B], AllocLen, 0);
+    give_back(B, TC.freed[B], sync_frees(*T, B), 0);
+    TC.free_budget[B] = 0;
   }
+  TC.state = &g_exited;
+  std::free(T);
 }
 
 } // namespace
 
 void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
-  if (SIZESPEC_UNLIKELY(!t_state.registered))
-    register_thread();
+  ThreadState *T = attach();
   ThreadCache &TC = tls_cache;
-  sync_allocs(B, 0); // `alloc` is empty
+  Batch Got;
+  if (SIZESPEC_UNLIKELY(T == &g_exited)) {
+    Status = central_take(B, 1, Got);
+    if (Status != TakeStatus::ok)
+      return nullptr;
+    count_one(B, Generic);
+    return Got.head;
+  }
+  sync_allocs(*T, B, 0); // `alloc` is empty
   Status = TakeStatus::ok;
   FreeObject *P;
   std::uint32_t Len;
   if (TC.freed[B]) {
     // What this thread freed becomes what it allocates next.
-    Len = sync_frees(B);
+    Len = sync_frees(*T, B);
     P = TC.freed[B];
     TC.freed[B] = nullptr;
-    set_freed(B, 0);
+    set_freed(*T, B, 0);
   } else {
-    Batch Got;
-    Status = central_take(B, t_state.exiting ? 1 : kCap[B] / 2, Got);
+    Status = central_take(B, kCap[B] / 2, Got);
     if (Status != TakeStatus::ok)
       return nullptr;
     P = Got.head;
     Len = Got.count;
   }
   TC.alloc[B] = P->next;
-  t_state.alloc_len[B] = Len - 1;
+  T->alloc_len[B] = Len - 1;
   count_one(B, Generic);
   return P;
 }
 
 void thread_flush(unsigned B) noexcept {
-  if (SIZESPEC_UNLIKELY(!t_state.registered))
-    register_thread();
-  std::uint32_t Len = sync_frees(B);
-  if (t_state.exiting || Len > kCap[B]) {
-    std::uint32_t Keep = t_state.exiting ? 0 : kCap[B] / 2;
-    give_back(B, tls_cache.freed[B], Len, Keep);
-    Len = Keep;
+  ThreadState *T = attach();
+  if (SIZESPEC_UNLIKELY(T == &g_exited)) {
+    // Each free of an exited thread flushes at once: the list is one long.
+    Counters::add(g_counters.bins[B].frees, length(tls_cache.freed[B]));
+    central_give_back(B, tls_cache.freed[B]);
+    tls_cache.freed[B] = nullptr;
+    tls_cache.free_budget[B] = 0;
+    return;
   }
-  set_freed(B, Len);
+  std::uint32_t Len = sync_frees(*T, B);
+  if (Len > kCap[B]) {
+    give_back(B, tls_cache.freed[B], Len, kCap[B] / 2);
+    Len = kCap[B] / 2;
+  }
+  set_freed(*T, B, Len);
 }
 
 void thread_sync_all() noexcept {
+  ThreadState *T = state();
+  if (!T || T == &g_exited)
+    return;
   for (unsigned B = 0; B < kNumBins; ++B) {
-    sync_allocs(B, length(tls_cache.alloc[B]));
-    sync_frees(B);
+    sync_allocs(*T, B, length(tls_cache.alloc[B]));
+    sync_frees(*T, B);
   }
 }
 
