@@ -24,6 +24,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -104,6 +105,21 @@ std::string displayPath(StringRef File) {
   return File.str();
 }
 
+/// The directory given with -p (as CommonOptionsParser reads it: "-p DIR",
+/// "-p=DIR", "--p=DIR"), if any.
+std::optional<std::string> buildPathArg(ArrayRef<const char *> Args) {
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A(Args[I]);
+    if (A == "--")
+      break;
+    if ((A == "-p" || A == "--p") && I + 1 < Args.size())
+      return std::string(Args[I + 1]);
+    if (A.consume_front("-p=") || A.consume_front("--p="))
+      return A.str();
+  }
+  return std::nullopt;
+}
+
 /// The files to parse: the given files, every database file under a given
 /// directory, or every database file when nothing is given.
 bool selectFiles(const CompilationDatabase &DB, ArrayRef<std::string> Paths,
@@ -168,6 +184,19 @@ int main(int argc, const char **argv) {
     WithColor::error(errs(), "sizespec-rewrite")
         << toString(Parser.takeError()) << "\n";
     return 1;
+  }
+  // CommonOptionsParser would take a database from a parent of the -p
+  // directory; a build directory without one is a mistake worth naming.
+  if (std::optional<std::string> Dir = buildPathArg(Args)) {
+    SmallString<256> DB(*Dir), Flags(*Dir);
+    sys::path::append(DB, "compile_commands.json");
+    sys::path::append(Flags, "compile_flags.txt");
+    if (!sys::fs::exists(DB) && !sys::fs::exists(Flags)) {
+      WithColor::error(errs(), "sizespec-rewrite")
+          << "no compilation database: " << *Dir
+          << " holds no compile_commands.json\n";
+      return 1;
+    }
   }
   // CommonOptionsParser goes on "without flags" when it finds no database;
   // a rewrite without the real flags would be wrong, so stop here.
