@@ -56,6 +56,8 @@ def draw(raw: dict, out: Path, limit: int) -> None:
         ax.axvline(limit, color="gray", linestyle="--", linewidth=1)
         ax.text(limit, ax.get_ylim()[1], f" limit {limit} B", color="gray", va="top", fontsize=8)
         ax.set_xscale("log", base=2)
+        if prefix.startswith("Batch"):
+            ax.set_yscale("log")  # glibc's 1024-byte batch is 40x the rest
         ax.set_xlabel("object size (bytes)")
         ax.set_ylabel("CPU ns per allocation + delete")
         ax.set_title(title, fontsize=10)

@@ -141,9 +141,10 @@ def _redirect_output(args: list[str], obj: Path) -> list[str]:
 
 
 def compile_units(build_dir: Path, match) -> list[dict]:
-    """Entries of compile_commands.json whose (file, output) match()."""
+    """Entries of compile_commands.json whose (file, output) match(). CMake
+    3.25 writes no "output" key; the command line stands in for it."""
     db = json.loads((build_dir / "compile_commands.json").read_text())
-    return [e for e in db if match(e["file"], e.get("output", ""))]
+    return [e for e in db if match(e["file"], e.get("output") or " ".join(_args(e)))]
 
 
 def _args(entry: dict) -> list[str]:

@@ -115,6 +115,8 @@ def run_costs(build_dir: Path, bin_dir: Path, configs: list[str], args) -> dict:
         build_dir, lambda f, o: f.startswith(src + "/examples/"))
         if costs.uses_plugin(e)]
     jsoncpp = costs.compile_units(build_dir, lambda f, o: "bench-jsoncpp-on.dir" in o)
+    if not jsoncpp:
+        log("compile time: no jsoncpp units with the plugin in compile_commands.json")
     if examples:
         log(f"examples: object sizes and compile time ({len(examples)} units)")
         out["example_objects"] = costs.object_sizes(examples)
@@ -183,7 +185,8 @@ def main() -> None:
         chart.draw(raw, args.out / "sweep.png", limit=80)
     if args.readme:
         rel = os.path.relpath(args.out / "sweep.png", args.readme.parent)
-        report.update_readme(args.readme, text, rel if raw["micro"] else None)
+        report.update_readme(args.readme, report.render(raw, summary=True),
+                             rel if raw["micro"] else None)
     print(text)
 
 

@@ -138,7 +138,10 @@ def costs_text(raw: dict) -> str:
     return "\n".join(out)
 
 
-def render(raw: dict) -> str:
+def render(raw: dict, summary: bool = False) -> str:
+    """The results text; summary=True keeps only the targets, the overview
+    tables, the off -> on and control comparisons and the costs (for the
+    README), the full text has a comparison with every configuration."""
     meta, micro, programs = raw["meta"], raw["micro"], raw["programs"]
     configs = [c for c in meta["configs"] if c in micro]
     names = list(next(iter(micro.values())).keys()) if micro else []
@@ -174,6 +177,8 @@ def render(raw: dict) -> str:
                                          for p, r in sorted(programs.items())]))
     ref = "on" if "on" in configs else configs[0]  # everything is compared with on
     for base in [c for c in configs if c != ref]:
+        if summary and base not in ("control", "off"):
+            continue
         b, n = (ref, "control") if base == "control" else (base, ref)
         title = ("control: on against itself (true difference zero)" if base == "control"
                  else f"{base} -> {ref}")
@@ -208,13 +213,14 @@ def main() -> None:
     ap.add_argument("--readme", type=Path, help="replace this README's results block")
     ap.add_argument("--chart", help="chart path relative to the README")
     args = ap.parse_args()
-    text = render(json.loads(args.raw.read_text()))
+    raw = json.loads(args.raw.read_text())
+    text = render(raw)
     if args.out:
         args.out.write_text(text)
     else:
         print(text)
     if args.readme:
-        update_readme(args.readme, text, args.chart)
+        update_readme(args.readme, render(raw, summary=True), args.chart)
 
 
 if __name__ == "__main__":
