@@ -55,12 +55,12 @@ def targets(raw: dict) -> list[str]:
         r_best = ratio(micro, name, best) if best else None
         r_glibc = ratio(micro, name, "glibc")
         if r_off is not None:
-            out.append(f"{name}: on is {r_off:.2f}x faster than off (target 1.4x): {verdict(r_off >= 1.4)}")
+            out.append(f"{name}: on is {r_off:.2f}x as fast as off (target 1.4x): {verdict(r_off >= 1.4)}")
         if r_best is not None:
-            out.append(f"{name}: on is {r_best:.2f}x faster than the fastest other allocator, "
+            out.append(f"{name}: on is {r_best:.2f}x as fast as the fastest other allocator, "
                        f"{best} (target 1.4x): {verdict(r_best >= 1.4)}")
         if r_glibc is not None:
-            out.append(f"{name}: on is {r_glibc:.2f}x faster than glibc (target 3x): {verdict(r_glibc >= 3)}")
+            out.append(f"{name}: on is {r_glibc:.2f}x as fast as glibc (target 3x): {verdict(r_glibc >= 3)}")
 
     if "on" in micro and "off" in micro:
         above = [n for n in micro["on"] if (_size(n) or 0) > 80 or n == "Array96"]
@@ -91,7 +91,7 @@ def targets(raw: dict) -> list[str]:
         on = median(bt["on"][metric])
         if "glibc" in bt:
             r = median(bt["glibc"][metric]) / on
-            out.append(f"binary-trees: on is {r:.2f}x faster than glibc (target 1.3x): {verdict(r >= 1.3)}")
+            out.append(f"binary-trees: on is {r:.2f}x as fast as glibc (target 1.3x): {verdict(r >= 1.3)}")
         others = {c: median(v[metric]) for c, v in bt.items() if c not in ("on", "control")}
         if others:
             fastest = min(others, key=others.get)
