@@ -18,12 +18,6 @@ using namespace sizespec::test;
 
 namespace {
 
-// Sizes are laundered so that the typed path cannot see a constant.
-std::size_t runtime(std::size_t N) {
-  asm volatile("" : "+r"(N));
-  return N;
-}
-
 // operator new(size) owes alignment for objects *of* that size.
 std::size_t object_align(std::size_t Size) {
   std::size_t A = Size ? Size & (~Size + 1) : 1;

@@ -22,11 +22,6 @@ using namespace sizespec::test;
 
 namespace {
 
-std::size_t runtime(std::size_t N) {
-  asm volatile("" : "+r"(N));
-  return N;
-}
-
 TEST(OperatorNew, PlainAndArrayForms) {
   for (std::size_t Size : {1, 8, 24, 80, 100, 512, 1024, 5000}) {
     void *P = ::operator new(runtime(Size));

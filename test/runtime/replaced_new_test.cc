@@ -93,9 +93,7 @@ TEST_F(Replaced, EveryFormReachesTheProgramsFunctions) {
   void *C = ::operator new[](100, std::nothrow);
   void *D = allocate(100);
   void *E = alloc_noscan<double>(24);
-  std::size_t Size = 40;
-  asm volatile("" : "+r"(Size));
-  void *F = alloc_scan<int *>(Size);
+  void *F = alloc_scan<int *>(runtime(40));
   EXPECT_EQ(news(), 6);
   ::operator delete[](A, 100);
   ::operator delete(B, std::nothrow);

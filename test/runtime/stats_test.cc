@@ -20,10 +20,8 @@ TEST(Stats, CountsOneThreadExactly) {
   std::vector<void *> V;
   for (int I = 0; I < 700; ++I)
     V.push_back(routine<2, false, false>(16));
-  std::size_t Size = 16;
-  asm volatile("" : "+r"(Size));
   for (int I = 0; I < 300; ++I)
-    V.push_back(alloc_noscan<char>(Size));
+    V.push_back(alloc_noscan<char>(runtime(16)));
   for (int I = 0; I < 400; ++I)
     ::operator delete(V[I], 16);
 

@@ -110,7 +110,7 @@ bool destroy(const Object &O) {
 }
 
 TEST(Stress, RandomizedMultiThreaded) {
-  constexpr int kThreads = 6, kOps = 150000, kSlots = 256;
+  constexpr int kThreads = 6, kOps = 600000, kSlots = 256;
   std::mutex ExchangeLock;
   std::vector<Object> Exchange(kSlots);
   std::atomic<int> Bad{0};

@@ -41,6 +41,13 @@ void *routine(std::size_t Size) {
   static_assert(C >= 1 && C <= kNumSpecializedClasses);
 }
 
+/// \p N, hidden from the optimizer: a size the typed path cannot see as a
+/// constant, so it takes the generic path.
+inline std::size_t runtime(std::size_t N) {
+  asm volatile("" : "+r"(N));
+  return N;
+}
+
 /// Fills [P, P+Size) with bytes derived from Seed.
 inline void fill(void *P, std::size_t Size, std::uint64_t Seed) {
   auto *B = static_cast<unsigned char *>(P);
