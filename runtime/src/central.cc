@@ -36,14 +36,16 @@ struct CentralBin {
   std::uint32_t partial = kNoSpan;     ///< spans with free objects (2-linked)
   std::uint32_t empty_dirty = kNoSpan; ///< empty spans still committed
   std::uint32_t empty_clean = kNoSpan; ///< empty spans given back to the OS
-  std::uint32_t to_decommit[kDecommitBatch]; ///< empty, awaiting madvise
+  std::uint32_t to_decommit[kDecommitBatch] = {}; ///< empty, awaiting madvise
   std::uint32_t num_to_decommit = 0;
   std::uint32_t frontier = 0;  ///< first never-used span (0: unset)
   std::uint32_t committed = 0; ///< spans [0, committed) committed
   std::atomic<std::uint32_t> spans_in_use{0};
   std::atomic<std::uint32_t> spans_cached{0};
 };
-CentralBin g_bins[kNumBins];
+// constinit: operator new may run before this library's initializers
+// (from an earlier library's), so nothing here may need one.
+constinit CentralBin g_bins[kNumBins];
 
 // --- span lists (bin lock held) ---------------------------------------------
 

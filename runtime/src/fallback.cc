@@ -11,7 +11,7 @@
 namespace sizespec {
 
 // Until init_runtime binds them, the base forms are this library's own.
-Winners g_winners = {
+constinit Winners g_winners = {
     static_cast<void *(*)(std::size_t)>(&::operator new),
     static_cast<void *(*)(std::size_t)>(&::operator new[]),
     static_cast<void *(*)(std::size_t, std::align_val_t)>(&::operator new),

@@ -8,11 +8,11 @@
 
 namespace sizespec {
 
-std::uintptr_t g_region_base_index = 2;
-unsigned g_region_shift = 63;
-Region g_region;
-std::atomic<std::size_t> g_bytes_committed{0};
-std::atomic<std::size_t> g_commit_limit{SIZE_MAX};
+constinit std::uintptr_t g_region_base_index = 2;
+constinit unsigned g_region_shift = 63;
+constinit Region g_region;
+constinit std::atomic<std::size_t> g_bytes_committed{0};
+constinit std::atomic<std::size_t> g_commit_limit{SIZE_MAX};
 
 namespace {
 constexpr std::size_t kPage = 4096;

@@ -16,17 +16,17 @@
 
 namespace sizespec {
 
-std::atomic<Mode> g_mode{Mode::uninitialized};
+constinit std::atomic<Mode> g_mode{Mode::uninitialized};
 
 namespace {
 
-Lock g_init_lock;
+constinit Lock g_init_lock;
 const char *g_reason = nullptr;
 char g_reason_buf[256];
 /// The thread deciding the mode, while it does (no TLS of our own: see
 /// <sizespec/thread_cache.h>).
-std::atomic<pthread_t> g_initializer{};
-std::atomic<bool> g_initializing{false};
+constinit std::atomic<pthread_t> g_initializer{};
+constinit std::atomic<bool> g_initializing{false};
 
 static_assert(sizeof(std::size_t) == 8, "mangled names below assume LP64");
 

@@ -12,7 +12,7 @@
 
 namespace sizespec {
 
-Counters g_counters;
+constinit Counters g_counters;
 
 Stats stats() noexcept {
   Stats S;

@@ -51,7 +51,7 @@ struct ThreadState {
 /// ThreadCache::state of a thread past its exit destructor. Its budgets are
 /// 0 and its lists empty, so each free and allocation comes here and goes
 /// straight to the central bins, one object at a time, with no state.
-ThreadState g_exited;
+constinit ThreadState g_exited{};
 
 pthread_key_t g_exit_key;
 
