@@ -1,12 +1,17 @@
 //===- thread_cache.h - A thread's cache: the slow paths -------*- C++ -*-===//
 //
-// The inline half is <sizespec/thread_cache.h>: per bin, a free list that
-// allocation pops and operator delete pushes, a count of specialized and
-// generic allocations, and a budget of frees before a flush. This half runs
-// when a list is empty (refill) or a budget is spent (flush), and when a
-// thread exits. Frees from any thread go to the freeing thread's cache (the
-// local path, no atomics); caches trade objects with the central bins in
-// batches (central.h), which is where memory moves between threads.
+// The inline half is <sizespec/thread_cache.h>: per bin, a list allocation
+// pops, a list operator delete pushes, a budget of frees before a flush,
+// and the generic path's count. This half runs when the allocation list is
+// empty (refill: take the freed list, else a batch from the central bin) or
+// the budget is spent (flush), and when a thread exits.
+//
+// Frees split by where the memory goes, not by who allocated it: every
+// free, from any thread, takes the local path (free_small: push onto the
+// freeing thread's list, no atomics); a thread's surplus goes back to its
+// span in the central bin in batches (thread_flush -> central_give_back),
+// which is where memory moves between threads. So a free from another
+// thread costs what a local one does, and nothing waits in a remote queue.
 //
 //===----------------------------------------------------------------------===//
 
