@@ -28,6 +28,7 @@ llvm::json::Object toJSON(const SiteRecord &R) {
       {"column", R.Column},
       {"form", R.Form},
       {"type", R.Type},
+      {"describe", R.Describe},
       {"size", orNull(R.Size)},
       {"align", orNull(R.Align)},
       {"class", orNull(R.Class)},

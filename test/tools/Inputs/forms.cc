@@ -1,5 +1,6 @@
 // Allocation sites of every form, for report-matches-plugin.test.
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@ int main(int Argc, char **) {
   Mesh *M = new Mesh();
   Pool *PL = new Pool();
   Node *N = make<Node>();
+  Node *NT = new (std::nothrow) Node();
   std::vector<int> V{1, 2, 3};
   std::string Str(100, 'x');
   delete P;
@@ -36,5 +38,6 @@ int main(int Argc, char **) {
   delete M;
   delete PL;
   delete N;
+  delete NT;
   return 0;
 }
