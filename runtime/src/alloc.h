@@ -80,7 +80,7 @@ SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
 /// for bin \p B, whichever thread allocated it, and spend one unit of the
 /// bin's budget; when it runs out, the out-of-line thread_flush gives
 /// objects back to the central bin.
-SIZESPEC_FAST_PATH void free_small(void *P, unsigned B) noexcept {
+SIZESPEC_FAST_PATH void free_small(void *P, std::uintptr_t B) noexcept {
   ThreadCache &TC = tls_cache;
   auto *O = static_cast<FreeObject *>(P);
   O->next = TC.freed[B];
@@ -91,7 +91,7 @@ SIZESPEC_FAST_PATH void free_small(void *P, unsigned B) noexcept {
   __builtin_sub_overflow(TC.free_budget[B], 1, &Left);
   TC.free_budget[B] = Left;
   if (SIZESPEC_UNLIKELY(Left < 0))
-    thread_flush(B);
+    thread_flush(static_cast<unsigned>(B));
 }
 
 /// The operator delete form a foreign pointer arrived through; it decides
@@ -119,7 +119,7 @@ template <DeleteForm F>
 SIZESPEC_FAST_PATH void free_any(void *P, std::size_t Align = 0) noexcept {
   std::uintptr_t B = bin_of_address(P);
   if (SIZESPEC_LIKELY(B < kNumBins))
-    free_small(P, static_cast<unsigned>(B));
+    free_small(P, B); // B stays 64-bit: no truncation for GCC to emit
   else
     free_foreign(F, P, Align);
 }
