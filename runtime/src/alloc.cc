@@ -26,8 +26,9 @@ void *forward(Entry E, std::size_t Size, std::size_t Align) {
   auto Al = static_cast<std::align_val_t>(Align);
   switch (E) {
   case Entry::routine:
-  case Entry::api_scan:
-  case Entry::api_noscan:
+  case Entry::api_new:
+  case Entry::typed_scan:
+  case Entry::typed_noscan:
     return Nothrow ? fallback::new_nothrow(Size) : g_winners.new_(Size);
   case Entry::routine_array:
     return Nothrow ? fallback::new_array_nothrow(Size)
@@ -43,7 +44,7 @@ void *forward(Entry E, std::size_t Size, std::size_t Align) {
   case Entry::op_new_array_aligned:
     return Nothrow ? fallback::new_array_aligned_nothrow(Size, Al)
                    : fallback::new_array_aligned(Size, Al);
-  case Entry::api_aligned:
+  case Entry::typed_aligned:
     return Nothrow ? fallback::new_aligned_nothrow(Size, Al)
                    : g_winners.new_aligned(Size, Al);
   }
@@ -102,10 +103,8 @@ void *slow(Entry E, std::size_t Size, std::size_t Align) {
   if (!Align) {
     if (Size > kMaxSmallSize)
       return system_alloc<Nothrow>(Size, 0);
-    unsigned B = E == Entry::op_new_array ? kArrayBins[size_step(Size)]
-                 : E == Entry::api_noscan ? kNoscanBins[size_step(Size)]
-                                          : kScanBins[size_step(Size)];
-    return refill<Nothrow>(B, Size, /*Generic=*/true);
+    return refill<Nothrow>(size_table_for(E)[size_step(Size)], Size,
+                           /*Generic=*/true);
   }
   // Aligned: a class whose objects are aligned enough, else the system.
   unsigned C = Size <= kMaxSmallSize ? class_of_aligned(Size, Align) : 0;

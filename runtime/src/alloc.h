@@ -34,18 +34,18 @@ enum class Entry : std::uint8_t {
   op_new_array,  ///< operator new[](size_t)
   op_new_aligned,
   op_new_array_aligned,
-  api_scan,   ///< sizespec::allocate, alloc_scan<T> with a runtime size
-  api_noscan, ///< alloc_noscan<T> with a runtime size
-  api_aligned ///< alloc_*<T> for an over-aligned T (scan: rare enough)
+  api_new,      ///< sizespec::allocate: like operator new
+  typed_scan,   ///< alloc_scan<T> with a run-time size
+  typed_noscan, ///< alloc_noscan<T> with a run-time size
+  typed_aligned ///< alloc_*<T> for an over-aligned T (scan: rare enough)
 };
 
-template <Entry E> constexpr const SizeTable &size_table_for() {
-  if constexpr (E == Entry::op_new_array)
-    return kArrayBins;
-  else if constexpr (E == Entry::api_noscan)
-    return kNoscanBins;
-  else
-    return kScanBins;
+/// The size-to-bin table of a generic entry: operator new's alignment for
+/// the operator-new-like entries, class_of's for the typed ones.
+constexpr const SizeTable &size_table_for(Entry E) {
+  return E == Entry::typed_scan     ? kScanBins
+         : E == Entry::typed_noscan ? kNoscanBins
+                                    : kNewBins;
 }
 
 /// Slow path of alloc_generic (and of every allocation the runtime does not
@@ -61,7 +61,7 @@ SIZESPEC_SLOW_PATH void *alloc_slow_nothrow(Entry E, std::size_t Size,
 template <Entry E, bool Nothrow>
 SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
   if (SIZESPEC_LIKELY(Size <= kMaxSmallSize)) {
-    unsigned B = size_table_for<E>()[size_step(Size)];
+    unsigned B = size_table_for(E)[size_step(Size)];
     ThreadCache &TC = tls_cache;
     FreeObject *P = TC.alloc[B];
     if (SIZESPEC_LIKELY(P != nullptr)) {

@@ -12,11 +12,11 @@
 namespace sizespec {
 
 void *allocate(std::size_t size) {
-  return alloc_generic<Entry::api_scan, false>(size);
+  return alloc_generic<Entry::api_new, false>(size);
 }
 
 void *allocate(std::size_t size, const std::nothrow_t &) noexcept {
-  return alloc_generic<Entry::api_scan, true>(size);
+  return alloc_generic<Entry::api_new, true>(size);
 }
 
 void deallocate(void *p) noexcept { free_any<DeleteForm::sized>(p); }
@@ -26,15 +26,15 @@ bool owns(const void *p) noexcept { return bin_of_address(p) < kNumBins; }
 namespace detail {
 
 void *alloc_generic_scan(std::size_t Size) {
-  return alloc_generic<Entry::api_scan, false>(Size);
+  return alloc_generic<Entry::typed_scan, false>(Size);
 }
 
 void *alloc_generic_noscan(std::size_t Size) {
-  return alloc_generic<Entry::api_noscan, false>(Size);
+  return alloc_generic<Entry::typed_noscan, false>(Size);
 }
 
 void *alloc_generic_aligned(std::size_t Size, std::size_t Align) {
-  return alloc_slow(Entry::api_aligned, Size, Align);
+  return alloc_slow(Entry::typed_aligned, Size, Align);
 }
 
 } // namespace detail

@@ -35,11 +35,14 @@ constexpr unsigned class_of_aligned(std::size_t Size, std::size_t Align) {
   return 0;
 }
 
-/// Alignment `operator new[](Size)` owes: enough for any object no larger
-/// than Size with a fundamental alignment ([basic.stc.dynamic.allocation]),
-/// i.e. the largest power of two <= Size, up to 16. `operator new(Size)`
-/// owes less (objects *of* that size), which every class already gives.
-constexpr std::size_t array_align(std::size_t Size) {
+/// Alignment `operator new(Size)` and `operator new[](Size)` must give:
+/// the largest power of two <= Size, up to 16. The standard asks that of
+/// new[] (any object no larger than Size); Clang assumes it of both when it
+/// initializes a new-expression's object (`new P()` with sizeof(P) == 24 is
+/// zeroed with movaps). Only 17..24 bytes differ from class_of: class 4.
+/// The specialized routines and the typed path are not operator new, so
+/// Clang assumes nothing there, and `new Point` gets the 24-byte class.
+constexpr std::size_t new_align(std::size_t Size) {
   std::size_t A = 1;
   while (A * 2 <= Size && A < alignof(std::max_align_t))
     A *= 2;
@@ -48,25 +51,30 @@ constexpr std::size_t array_align(std::size_t Size) {
 
 using SizeTable = std::array<std::uint8_t, kNumSizeSteps>;
 
-constexpr SizeTable make_size_table(bool Scan, bool Array) {
+/// Bins for sizes 0..kMaxSmallSize; \p NewAlign: as operator new must
+/// align them (new_align), else as class_of does (objects of that size).
+constexpr SizeTable make_size_table(bool Scan, bool NewAlign) {
   SizeTable T{};
   for (std::size_t I = 0; I < kNumSizeSteps; ++I) {
     std::size_t Size = I * kSizeStep;
     // Every size in the step (Size-7 .. Size) gets the class of the
     // largest, which also needs the most alignment.
     unsigned C =
-        Array ? class_of_aligned(Size, array_align(Size)) : class_of(Size);
+        NewAlign ? class_of_aligned(Size, new_align(Size)) : class_of(Size);
     T[I] = static_cast<std::uint8_t>(bin_of(C, Scan));
   }
   return T;
 }
 
+/// operator new, new[] and sizespec::allocate (the type is unknown: scan).
+inline constexpr SizeTable kNewBins = make_size_table(true, true);
+/// The typed runtime-size path: objects of T, whose alignment divides its
+/// size, so class_of's alignment is enough.
 inline constexpr SizeTable kScanBins = make_size_table(true, false);
 inline constexpr SizeTable kNoscanBins = make_size_table(false, false);
-inline constexpr SizeTable kArrayBins = make_size_table(true, true);
 
-// Plain new needs alignment for objects *of* the size: the largest power of
-// two dividing it, up to 16. Checked for every size here, once.
+// The typed path needs alignment for objects *of* the size: the largest
+// power of two dividing it, up to 16. Checked for every size here, once.
 constexpr bool plain_classes_aligned() {
   for (std::size_t S = 1; S <= kMaxSmallSize; ++S) {
     std::size_t Need = S & (~S + 1);
@@ -77,9 +85,9 @@ constexpr bool plain_classes_aligned() {
   }
   return true;
 }
-static_assert(plain_classes_aligned(), "a class misaligns operator new");
-static_assert(kArrayBins[size_step(24)] == bin_of(4, true),
-              "new[] of 17..24 bytes must be 16-aligned: class 4");
+static_assert(plain_classes_aligned(), "a class misaligns its objects");
+static_assert(kNewBins[size_step(24)] == bin_of(4, true),
+              "operator new of 17..24 bytes must be 16-aligned: class 4");
 static_assert(kScanBins[size_step(24)] == bin_of(3, true), "");
 static_assert(kNoscanBins[size_step(0)] == bin_of(1, false), "");
 

@@ -16,6 +16,7 @@
 #include <dlfcn.h>
 #include <malloc.h>
 #include <new>
+#include <vector>
 
 using namespace sizespec;
 using namespace sizespec::test;
@@ -39,6 +40,25 @@ TEST(OperatorNew, PlainAndArrayForms) {
     ::operator delete(N, std::nothrow);
     ::operator delete[](NA, std::nothrow);
   }
+}
+
+// Clang assumes operator new(24) is 16-aligned when it initializes the
+// object: `new P()` below is zeroed with movaps, which faults on an address
+// that is only 8-aligned (the 24-byte class's odd slots).
+struct P24 {
+  long a, b, c;
+};
+
+TEST(OperatorNew, NewExpressionsGetTheAlignmentClangAssumes) {
+  std::vector<P24 *> V;
+  V.reserve(1000);
+  for (int I = 0; I < 1000; ++I) {
+    V.push_back(new P24());
+    ASSERT_TRUE(aligned(V.back(), 16));
+    ASSERT_EQ(V.back()->b, 0);
+  }
+  for (P24 *P : V)
+    delete P;
 }
 
 TEST(OperatorNew, EveryDeleteFormFreesRuntimeMemory) {
