@@ -46,24 +46,8 @@ message(STATUS "bench: configurations ${SIZESPEC_BENCH_CONFIGS}")
 # tool elsewhere in the tree does not stop a measurement.
 add_custom_target(sizespec-bench)
 
-# Clang assumes `::operator new(n)` returns memory aligned to
-# min(16, largest power of two <= n) and initialises new objects with
-# aligned stores on that assumption (`new P()` with sizeof(P) == 24 zeroes
-# with `movaps`). The runtime's generic path serves 17..24 bytes from the
-# 24-byte class, whose odd slots are only 8-aligned, so the `off` build
-# crashes. Until the runtime gives that alignment, every configuration is
-# compiled with the weaker assumption: the same flag everywhere, so the
-# comparison stays fair (an unaligned store costs the same as an aligned
-# one on current x86-64). Set to "" to compile with Clang's default.
-set(SIZESPEC_BENCH_NEW_ALIGNMENT 8 CACHE STRING
-    "-fnew-alignment for the benchmarks (empty: Clang's default)")
-
 # Makes <target> a member of configuration <config>.
 function(_sizespec_bench_configure target config)
-  if(SIZESPEC_BENCH_NEW_ALIGNMENT)
-    target_compile_options(${target} PRIVATE
-                           -fnew-alignment=${SIZESPEC_BENCH_NEW_ALIGNMENT})
-  endif()
   if(config STREQUAL "on")
     sizespec_enable(${target})
     target_compile_definitions(${target} PRIVATE SIZESPEC_BENCH_RUNTIME=1)
