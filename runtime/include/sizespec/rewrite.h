@@ -2,14 +2,19 @@
 //
 // sizespec-rewrite turns each eligible allocation site into a call of its
 // routine without touching the initializer, so the code no longer needs the
-// plugin, only the runtime:
+// plugin, only the runtime. For example, `new Point(1, 2)` becomes
 //
-//   new Point(1, 2)             new (sizespec::alloc_noscan_sc3<Point>)
-//   Point(1, 2) new (std::nothrow) Node{}   new
-//   (sizespec::alloc_scan_sc2<Node>, std::nothrow) Node{}
-//   std::make_unique<Point>(1)  sizespec::make_unique<Point,
-//   sizespec::alloc_noscan_sc3<Point>>(1) std::make_shared<Point>(1)
-//   sizespec::make_shared<Point>(1)
+//     new (sizespec::alloc_noscan_sc3<Point>) Point(1, 2)
+//
+// `new (std::nothrow) Node{}` becomes
+//
+//     new (sizespec::alloc_scan_sc2<Node>, std::nothrow) Node{}
+//
+// `std::make_unique<Point>(1)` becomes
+//
+//     sizespec::make_unique<Point, sizespec::alloc_noscan_sc3<Point>>(1)
+//
+// and `std::make_shared<Point>(1)` becomes `sizespec::make_shared<Point>(1)`.
 //
 // The placement argument names the routine. The placement operator new
 // below calls it; the matching placement operator delete frees the memory
