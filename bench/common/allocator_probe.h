@@ -1,4 +1,5 @@
-//===- bench/common/allocator_probe.h - Which allocator is live? -*- C++ -*-===//
+//===- bench/common/allocator_probe.h - Which allocator is live? -*- C++
+//-*-===//
 //
 // Names the allocator a benchmark binary actually runs on, from the shared
 // objects loaded into the process. The harness checks the name against the

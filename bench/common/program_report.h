@@ -1,4 +1,5 @@
-//===- bench/common/program_report.h - Whole-program measurements -*- C++ -*-===//
+//===- bench/common/program_report.h - Whole-program measurements -*- C++
+//-*-===//
 //
 // Whole programs time their own work (so process start-up and dynamic
 // linking, which differ between allocators, stay out of the figure) and

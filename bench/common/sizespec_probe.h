@@ -1,4 +1,5 @@
-//===- bench/common/sizespec_probe.h - Did the plugin do anything? -*- C++ -*-===//
+//===- bench/common/sizespec_probe.h - Did the plugin do anything? -*- C++
+//-*-===//
 //
 // In the `on` and `off` configurations (built with SIZESPEC_BENCH_RUNTIME=1)
 // prints the runtime's counts on stderr at the end of a run:
@@ -32,11 +33,10 @@ inline void print_sizespec_stats() {
       Specialized += S.at(C, Scan).specialized;
       Generic += S.at(C, Scan).generic;
     }
-  const char *Mode = S.mode == sizespec::Mode::active   ? "active"
-                     : S.mode == sizespec::Mode::system ? "system"
-                     : S.mode == sizespec::Mode::deferring
-                         ? "deferring"
-                         : "uninitialized";
+  const char *Mode = S.mode == sizespec::Mode::active      ? "active"
+                     : S.mode == sizespec::Mode::system    ? "system"
+                     : S.mode == sizespec::Mode::deferring ? "deferring"
+                                                           : "uninitialized";
   std::fprintf(stderr,
                "sizespec-stats: {\"mode\": \"%s\", \"specialized\": %llu, "
                "\"generic\": %llu}\n",

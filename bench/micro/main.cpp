@@ -1,4 +1,5 @@
-//===- bench/micro/main.cpp - The micro benchmark driver --------------------===//
+//===- bench/micro/main.cpp - The micro benchmark driver
+//--------------------===//
 //
 // Registers every group in a fixed order and records, in the JSON context,
 // which allocator the process really runs on; on and off also print the

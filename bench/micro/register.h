@@ -10,11 +10,11 @@
 
 namespace bench {
 
-void register_pairs();    // NoScan24, Scan24, Array80/96, the size sweep
-void register_batch();    // allocate 1000, free in another order
-void register_runtime();  // sizes hidden from the compiler
-void register_smart();    // make_unique / make_shared
-void register_threads();  // two owners; producer/consumer
+void register_pairs();   // NoScan24, Scan24, Array80/96, the size sweep
+void register_batch();   // allocate 1000, free in another order
+void register_runtime(); // sizes hidden from the compiler
+void register_smart();   // make_unique / make_shared
+void register_threads(); // two owners; producer/consumer
 
 } // namespace bench
 

@@ -1,4 +1,5 @@
-//===- bench/micro/threads.cpp - two threads --------------------------------===//
+//===- bench/micro/threads.cpp - two threads
+//--------------------------------===//
 //
 // Threads/owners: two threads, each allocating and freeing its own 24-byte
 // objects (the thread-local fast path, twice; no sharing). Threads/remote: a
@@ -62,7 +63,7 @@ private:
 };
 
 void producerConsumer(benchmark::State &State) {
-  static Point Stop; // the end-of-stream marker; never deleted
+  static Point Stop;    // the end-of-stream marker; never deleted
   static SpscRing Ring; // 128 KiB: too big for the stack; one run at a time
   // Two cores shared with other work: a waiting side yields rather than
   // spins, or it could hold the core its partner needs.

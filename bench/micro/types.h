@@ -47,8 +47,8 @@ template <> struct ScanBytes<8> {
 };
 
 /// The sizes of the sweep, as in the Go measurements.
-inline constexpr std::size_t kNoScanSweep[] = {8,  16,  24,  32,  48,  64,  80,
-                                               96, 112, 128, 160, 256, 512, 1024};
+inline constexpr std::size_t kNoScanSweep[] = {
+    8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 160, 256, 512, 1024};
 inline constexpr std::size_t kScanSweep[] = {8, 16, 24, 32, 48, 64, 80, 96};
 
 /// "0024": zero-padded like the Go tables, so names sort by size.

@@ -1,4 +1,5 @@
-//===- bench/programs/binary_trees.cpp - The Benchmarks Game's binary-trees ===//
+//===- bench/programs/binary_trees.cpp - The Benchmarks Game's binary-trees
+//===//
 //
 // The plain new/delete variant: no pools, no arena, every node a separate
 // `new Node` and `delete`. Nodes are 24 bytes (two children and an item,
@@ -55,7 +56,8 @@ long makeCheckDestroy(int Depth) {
 
 int main(int Argc, char **Argv) {
   const int MinDepth = 4;
-  const int MaxDepth = std::max(MinDepth + 2, Argc > 1 ? std::atoi(Argv[1]) : 20);
+  const int MaxDepth =
+      std::max(MinDepth + 2, Argc > 1 ? std::atoi(Argv[1]) : 20);
   bench::ProgramTimer Timer;
 
   std::printf("stretch tree of depth %d\t check: %ld\n", MaxDepth + 1,

@@ -1,4 +1,5 @@
-//===- bench/programs/json_roundtrip.cpp - A real library workload ---------===//
+//===- bench/programs/json_roundtrip.cpp - A real library workload
+//---------===//
 //
 // Parses a large generated JSON document with jsoncpp and writes it back
 // out, several times. jsoncpp is compiled from source into each

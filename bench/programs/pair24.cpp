@@ -1,4 +1,5 @@
-//===- bench/programs/pair24.cpp - 24-byte pairs for callgrind -------------===//
+//===- bench/programs/pair24.cpp - 24-byte pairs for callgrind
+//-------------===//
 //
 // N new+delete pairs of a 24-byte object and nothing else, for counting
 // instructions under callgrind in every configuration. The harness runs it

@@ -47,9 +47,13 @@ struct BBox {
 struct Transform {
   double a = 1, b = 0, c = 0, d = 1, tx = 0, ty = 0;
 
-  static Transform translate(double dx, double dy) { return {1, 0, 0, 1, dx, dy}; }
+  static Transform translate(double dx, double dy) {
+    return {1, 0, 0, 1, dx, dy};
+  }
   static Transform scale(double s) { return {s, 0, 0, s, 0, 0}; }
-  Vec2 apply(Vec2 p) const { return {a * p.x + b * p.y + tx, c * p.x + d * p.y + ty}; }
+  Vec2 apply(Vec2 p) const {
+    return {a * p.x + b * p.y + tx, c * p.x + d * p.y + ty};
+  }
   double det() const { return a * d - b * c; }
 };
 

@@ -63,7 +63,8 @@ void showMarkers() {
   // Class-specific operator new: these come from Marker's own pool.
   std::unique_ptr<scene::Marker> a(new scene::Marker{{1, 1}, "entrance"});
   std::unique_ptr<scene::Marker> b(new scene::Marker{{11, 3}, "exit"});
-  std::printf("markers: %s at (%.0f, %.0f), %s at (%.0f, %.0f); pool slots in use: %zu\n",
+  std::printf("markers: %s at (%.0f, %.0f), %s at (%.0f, %.0f); pool slots in "
+              "use: %zu\n",
               a->name, a->at.x, a->at.y, b->name, b->at.x, b->at.y,
               scene::Marker::inUse());
 }
@@ -74,8 +75,8 @@ void showViewport() {
   auto *viewport = new (storage) scene::BBox;
   viewport->add(scene::Vec2{-2, -2});
   viewport->add(scene::Vec2{14, 14});
-  std::printf("viewport: [%.0f %.0f %.0f %.0f]\n", viewport->min.x, viewport->min.y,
-              viewport->max.x, viewport->max.y);
+  std::printf("viewport: [%.0f %.0f %.0f %.0f]\n", viewport->min.x,
+              viewport->min.y, viewport->max.x, viewport->max.y);
   viewport->~BBox();
 }
 

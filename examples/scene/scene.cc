@@ -12,7 +12,9 @@ static_assert(sizeof(Label) == 16, "Label: class 2 (16 B), scan");
 
 namespace {
 
-std::runtime_error error(const std::string &what) { return std::runtime_error(what); }
+std::runtime_error error(const std::string &what) {
+  return std::runtime_error(what);
+}
 
 std::vector<std::string_view> split(std::string_view line) {
   std::vector<std::string_view> words;
@@ -90,10 +92,10 @@ S &Scene::add(std::string_view name, Args &&...args) {
     throw error("duplicate name '" + std::string(name) + "'");
   std::unique_ptr<S> shape(new S(std::forward<Args>(args)...));
   S &ref = *shape;
-  entries_.push_back(Entry{std::string(name), std::move(shape), nullptr, nullptr,
-                           default_stroke_});
-  std::printf("added %s %s (area %.3f)\n", ref.kind(), entries_.back().name.c_str(),
-              ref.area());
+  entries_.push_back(Entry{std::string(name), std::move(shape), nullptr,
+                           nullptr, default_stroke_});
+  std::printf("added %s %s (area %.3f)\n", ref.kind(),
+              entries_.back().name.c_str(), ref.area());
   return ref;
 }
 
@@ -103,7 +105,8 @@ int Scene::run(std::string_view script) {
   while (!script.empty()) {
     std::size_t eol = script.find('\n');
     std::string_view line = script.substr(0, eol);
-    script.remove_prefix(eol == std::string_view::npos ? script.size() : eol + 1);
+    script.remove_prefix(eol == std::string_view::npos ? script.size()
+                                                       : eol + 1);
     ++lineno;
     std::vector<std::string_view> args = split(line);
     if (args.empty() || args[0][0] == '#')
@@ -137,7 +140,8 @@ void Scene::exec(const std::vector<std::string_view> &args) {
     add<Rect>(args[1], Vec2{at(2), at(3)}, Vec2{at(4), at(5)});
   } else if (cmd == "triangle") {
     need(args, 8);
-    add<Triangle>(args[1], Vec2{at(2), at(3)}, Vec2{at(4), at(5)}, Vec2{at(6), at(7)});
+    add<Triangle>(args[1], Vec2{at(2), at(3)}, Vec2{at(4), at(5)},
+                  Vec2{at(6), at(7)});
   } else if (cmd == "group") {
     if (args.size() < 3)
       throw error("group: needs a name and at least one shape");
@@ -160,8 +164,8 @@ void Scene::exec(const std::vector<std::string_view> &args) {
     std::unique_ptr<Shape> copy = entry(args[1]).shape->clone();
     if (find(args[2]))
       throw error("duplicate name '" + std::string(args[2]) + "'");
-    entries_.push_back(Entry{std::string(args[2]), std::move(copy), nullptr, nullptr,
-                             default_stroke_});
+    entries_.push_back(Entry{std::string(args[2]), std::move(copy), nullptr,
+                             nullptr, default_stroke_});
     std::printf("copied %s to %s\n", std::string(args[1]).c_str(),
                 std::string(args[2]).c_str());
   } else if (cmd == "move" || cmd == "scale") {
@@ -172,8 +176,9 @@ void Scene::exec(const std::vector<std::string_view> &args) {
     remember(slot);
     entries_[slot].shape->apply(t);
     BBox b = entries_[slot].shape->bounds();
-    std::printf("%s %s: bounds [%.2f %.2f %.2f %.2f]\n", std::string(cmd).c_str(),
-                entries_[slot].name.c_str(), b.min.x, b.min.y, b.max.x, b.max.y);
+    std::printf("%s %s: bounds [%.2f %.2f %.2f %.2f]\n",
+                std::string(cmd).c_str(), entries_[slot].name.c_str(), b.min.x,
+                b.min.y, b.max.x, b.max.y);
   } else if (cmd == "undo") {
     need(args, 1);
     Edit *e = history_;
@@ -190,32 +195,36 @@ void Scene::exec(const std::vector<std::string_view> &args) {
     c.g = static_cast<std::uint8_t>(at(3));
     c.b = static_cast<std::uint8_t>(at(4));
     entry(args[1]).paint = boxed(c);
-    std::printf("paint %s: #%02x%02x%02x\n", std::string(args[1]).c_str(), c.r, c.g, c.b);
+    std::printf("paint %s: #%02x%02x%02x\n", std::string(args[1]).c_str(), c.r,
+                c.g, c.b);
   } else if (cmd == "stroke") {
     need(args, 3);
     Stroke s;
     s.width = static_cast<float>(at(2));
     entry(args[1]).stroke = std::shared_ptr<const Stroke>(new Stroke(s));
-    std::printf("stroke %s: width %.1f\n", std::string(args[1]).c_str(), s.width);
+    std::printf("stroke %s: width %.1f\n", std::string(args[1]).c_str(),
+                s.width);
   } else if (cmd == "label") {
     if (args.size() < 2)
       throw error("label: needs a name");
     Entry &e = entry(args[1]);
     std::string_view text;
     if (args.size() > 2)
-      text = std::string_view(args[2].data(), static_cast<std::size_t>(
-                                                   args.back().data() + args.back().size() -
-                                                   args[2].data()));
+      text = std::string_view(args[2].data(),
+                              static_cast<std::size_t>(args.back().data() +
+                                                       args.back().size() -
+                                                       args[2].data()));
     e.label.reset(new Label(text));
-    std::printf("label %s: \"%.*s\"\n", e.name.c_str(), static_cast<int>(text.size()),
-                text.data());
+    std::printf("label %s: \"%.*s\"\n", e.name.c_str(),
+                static_cast<int>(text.size()), text.data());
   } else if (cmd == "clip") {
     need(args, 5);
     BBox b;
     b.add(Vec2{at(1), at(2)});
     b.add(Vec2{at(3), at(4)});
     clip_ = boxed(b);
-    std::printf("clip [%.2f %.2f %.2f %.2f]\n", b.min.x, b.min.y, b.max.x, b.max.y);
+    std::printf("clip [%.2f %.2f %.2f %.2f]\n", b.min.x, b.min.y, b.max.x,
+                b.max.y);
   } else if (cmd == "view") {
     need(args, 4);
     Transform t = Transform::scale(at(1));
@@ -246,13 +255,15 @@ void Scene::list() const {
       v.add(view_->apply(b.max));
       b = v;
     }
-    std::printf("  %-6s %-8s area %8.3f  [%7.2f %7.2f %7.2f %7.2f]  stroke %.1f", e.name.c_str(),
-                e.shape->kind(), e.shape->area(), b.min.x, b.min.y, b.max.x, b.max.y,
-                e.stroke->width);
+    std::printf(
+        "  %-6s %-8s area %8.3f  [%7.2f %7.2f %7.2f %7.2f]  stroke %.1f",
+        e.name.c_str(), e.shape->kind(), e.shape->area(), b.min.x, b.min.y,
+        b.max.x, b.max.y, e.stroke->width);
     if (e.paint)
       std::printf("  #%02x%02x%02x", e.paint->r, e.paint->g, e.paint->b);
     if (e.label)
-      std::printf("  \"%.*s\"", static_cast<int>(e.label->text.size()), e.label->text.data());
+      std::printf("  \"%.*s\"", static_cast<int>(e.label->text.size()),
+                  e.label->text.data());
     if (clip_ && !overlaps(*clip_, e.shape->bounds()))
       std::printf("  (clipped)");
     std::printf("\n");
@@ -273,7 +284,8 @@ void Scene::outline(std::string_view name) const {
   points[4] = b.min;
   double length = 0;
   for (int i = 0; i < 4; ++i)
-    length += std::hypot(points[i + 1].x - points[i].x, points[i + 1].y - points[i].y);
+    length += std::hypot(points[i + 1].x - points[i].x,
+                         points[i + 1].y - points[i].y);
   std::printf("outline %s:", std::string(name).c_str());
   for (int i = 0; i < 5; ++i)
     std::printf(" (%.2f, %.2f)", points[i].x, points[i].y);
@@ -285,7 +297,10 @@ std::unique_ptr<SceneSummary> Scene::summarize() const {
   bool first = true;
   for (const Entry &e : entries_) {
     std::string_view kind = e.shape->kind();
-    int k = kind == "circle" ? 0 : kind == "rect" ? 1 : kind == "triangle" ? 2 : 3;
+    int k = kind == "circle"     ? 0
+            : kind == "rect"     ? 1
+            : kind == "triangle" ? 2
+                                 : 3;
     ++s->counts[k];
     double a = e.shape->area();
     s->total_area += a;
@@ -301,17 +316,19 @@ std::unique_ptr<SceneSummary> Scene::summarize() const {
 
 void Scene::summary() const {
   std::unique_ptr<SceneSummary> s = summarize();
-  std::printf("summary: %llu circles, %llu rects, %llu triangles, %llu groups\n",
-              static_cast<unsigned long long>(s->counts[0]),
-              static_cast<unsigned long long>(s->counts[1]),
-              static_cast<unsigned long long>(s->counts[2]),
-              static_cast<unsigned long long>(s->counts[3]));
-  std::printf("  area total %.3f, min %.3f, max %.3f, mean %.3f\n", s->total_area,
-              s->min_area, s->max_area, s->mean_area);
-  std::printf("  bounds [%.2f %.2f %.2f %.2f]\n", s->bounds.min.x, s->bounds.min.y,
-              s->bounds.max.x, s->bounds.max.y);
-  auto centre = std::make_unique<Vec2>(
-      Vec2{(s->bounds.min.x + s->bounds.max.x) / 2, (s->bounds.min.y + s->bounds.max.y) / 2});
+  std::printf(
+      "summary: %llu circles, %llu rects, %llu triangles, %llu groups\n",
+      static_cast<unsigned long long>(s->counts[0]),
+      static_cast<unsigned long long>(s->counts[1]),
+      static_cast<unsigned long long>(s->counts[2]),
+      static_cast<unsigned long long>(s->counts[3]));
+  std::printf("  area total %.3f, min %.3f, max %.3f, mean %.3f\n",
+              s->total_area, s->min_area, s->max_area, s->mean_area);
+  std::printf("  bounds [%.2f %.2f %.2f %.2f]\n", s->bounds.min.x,
+              s->bounds.min.y, s->bounds.max.x, s->bounds.max.y);
+  auto centre =
+      std::make_unique<Vec2>(Vec2{(s->bounds.min.x + s->bounds.max.x) / 2,
+                                  (s->bounds.min.y + s->bounds.max.y) / 2});
   std::printf("  centre (%.2f, %.2f)\n", centre->x, centre->y);
 
   // Nothrow: a summary without its histogram is still a summary.
@@ -325,7 +342,8 @@ void Scene::summary() const {
   std::printf("  histogram:");
   for (unsigned i = 0; i < 16; ++i)
     if (h->bins[i])
-      std::printf(" [<%g]=%u", std::ldexp(1.0, static_cast<int>(i) - 4), h->bins[i]);
+      std::printf(" [<%g]=%u", std::ldexp(1.0, static_cast<int>(i) - 4),
+                  h->bins[i]);
   std::printf("\n");
   delete h;
 }

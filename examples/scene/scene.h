@@ -53,7 +53,8 @@ struct SceneSummary {
   BBox bounds;
 };
 
-static_assert(sizeof(SceneSummary) == 96, "SceneSummary: 96 B, not specialized");
+static_assert(sizeof(SceneSummary) == 96,
+              "SceneSummary: 96 B, not specialized");
 
 class Scene {
 public:
@@ -85,7 +86,8 @@ private:
   };
 
   void exec(const std::vector<std::string_view> &args);
-  template <class S, class... Args> S &add(std::string_view name, Args &&...args);
+  template <class S, class... Args>
+  S &add(std::string_view name, Args &&...args);
   Entry &entry(std::string_view name);
   void list() const;
   void outline(std::string_view name) const;

@@ -46,9 +46,9 @@ constexpr std::uint16_t kClassSize[kNumClasses + 1] = {
     384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024};
 
 constexpr unsigned classOfFrom(std::size_t Size, unsigned C) {
-  return C > kNumClasses              ? 0
+  return C > kNumClasses         ? 0
          : kClassSize[C] >= Size ? C
-                                      : classOfFrom(Size, C + 1);
+                                 : classOfFrom(Size, C + 1);
 }
 
 constexpr std::size_t lowBit(std::size_t X) { return X & (~X + 1); }
@@ -62,7 +62,8 @@ constexpr std::size_t class_size(unsigned C) {
 /// The smallest class that holds \p Size bytes; 0 if none (Size > 1024).
 /// Size 0 maps to class 1: every allocation returns a distinct object.
 constexpr unsigned class_of(std::size_t Size) {
-  return Size > kMaxSmallSize ? 0 : detail::classOfFrom(Size == 0 ? 1 : Size, 1);
+  return Size > kMaxSmallSize ? 0
+                              : detail::classOfFrom(Size == 0 ? 1 : Size, 1);
 }
 
 /// The alignment every object of class \p C is guaranteed to have.
