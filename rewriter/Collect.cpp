@@ -30,10 +30,10 @@ namespace sizespec::rewriter {
 
 namespace {
 
-/// The site line of the plugin's report, e.g.
-///   shapes.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point> (24 B,
-///   class 3) shapes.cc:57:9: not specialized: new Mesh (96 B): size above the
-///   limit
+/// The site line of the plugin's report (plugin/Report.cpp printSiteLine),
+/// e.g. `shapes.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point>
+/// (24 B, class 3)` or `shapes.cc:57:9: not specialized: new Mesh (96 B):
+/// size above 80 B limit by 16 B`.
 std::string reportLine(const SiteRecord &R, const Site &S) {
   std::string Line = R.File + ":" + std::to_string(R.Line) + ":" +
                      std::to_string(R.Column) + ": ";
