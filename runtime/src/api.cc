@@ -1,11 +1,14 @@
 //===- api.cc - The public generic path -----------------------------------===//
 //
-// sizespec::allocate / deallocate / owns and the typed runtime-size entry
-// points of <sizespec/sizespec.h>, over the fast paths of alloc.h.
+// sizespec::allocate / deallocate / owns / release_free_memory and the typed
+// runtime-size entry points of <sizespec/sizespec.h>, over the fast paths of
+// alloc.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "alloc.h"
+#include "central.h"
+#include "runtime.h"
 
 #include <sizespec/sizespec.h>
 
@@ -22,6 +25,12 @@ void *allocate(std::size_t size, const std::nothrow_t &) noexcept {
 void deallocate(void *p) noexcept { free_any<DeleteForm::sized>(p); }
 
 bool owns(const void *p) noexcept { return bin_of_address(p) < kNumBins; }
+
+std::size_t release_free_memory() noexcept {
+  return g_mode.load(std::memory_order_acquire) == Mode::active
+             ? central_release_all()
+             : 0;
+}
 
 namespace detail {
 

@@ -14,8 +14,8 @@
 namespace sizespec {
 namespace {
 
-/// Empty spans a bin keeps committed for quick reuse; more are decommitted.
-constexpr std::uint32_t kMaxCachedSpans = 2;
+/// Empty spans a bin keeps committed however long they stay empty.
+constexpr std::uint32_t kMinCachedSpans = 2;
 /// Spans decommitted together, adjacent ones in one madvise call. Calls are
 /// dear in VMs (TLB shootdowns): on the 2-core test VM, giving back 1 GiB
 /// took 18.6 s in 64 KiB calls and 0.2 s in one call.
@@ -31,63 +31,65 @@ constexpr std::array<std::uint32_t, kNumBins> make_capacities() {
 }
 constexpr std::array<std::uint32_t, kNumBins> kCapacity = make_capacities();
 
+/// Spans of one bin linked through Span::prev/next.
+struct SpanList {
+  std::uint32_t head = kNoSpan;
+  std::uint32_t tail = kNoSpan;
+};
+
 struct CentralBin {
   Lock lock;
-  std::uint32_t partial = kNoSpan;     ///< spans with free objects (2-linked)
-  std::uint32_t empty_dirty = kNoSpan; ///< empty spans still committed
-  std::uint32_t empty_clean = kNoSpan; ///< empty spans given back to the OS
-  std::uint32_t to_decommit[kDecommitBatch] = {}; ///< empty, awaiting madvise
-  std::uint32_t num_to_decommit = 0;
+  SpanList partial; ///< spans with free objects
+  SpanList dirty; ///< empty spans still committed, most recently emptied first
+  SpanList clean; ///< empty spans given back to the OS
   std::uint32_t frontier = 0;  ///< first never-used span (0: unset)
   std::uint32_t committed = 0; ///< spans [0, committed) committed
   std::atomic<std::uint32_t> spans_in_use{0};
-  std::atomic<std::uint32_t> spans_cached{0};
+  std::atomic<std::uint32_t> spans_cached{0}; ///< length of `dirty`
 };
 // constinit: operator new may run before this library's initializers
 // (from an earlier library's), so nothing here may need one.
 constinit CentralBin g_bins[kNumBins];
 
+constinit std::atomic<std::uint32_t> g_purge_delay_ms{kDefaultPurgeDelayMs};
+/// When a thread last looked for spans to purge (platform::now_ms).
+constinit std::atomic<std::uint32_t> g_last_purge_ms{0};
+
 // --- span lists (bin lock held) ---------------------------------------------
 
-void link_partial(unsigned B, CentralBin &C, std::uint32_t I, Span *S) {
+void push_front(unsigned B, SpanList &L, std::uint32_t I) {
+  Span *S = g_region.span(B, I);
   S->prev = kNoSpan;
-  S->next = C.partial;
-  if (C.partial != kNoSpan)
-    g_region.span(B, C.partial)->prev = I;
-  C.partial = I;
-  S->state = SpanState::partial;
+  S->next = L.head;
+  if (L.head != kNoSpan)
+    g_region.span(B, L.head)->prev = I;
+  else
+    L.tail = I;
+  L.head = I;
 }
 
-void unlink_partial(unsigned B, CentralBin &C, Span *S) {
+void remove(unsigned B, SpanList &L, std::uint32_t I) {
+  Span *S = g_region.span(B, I);
   if (S->prev != kNoSpan)
     g_region.span(B, S->prev)->next = S->next;
   else
-    C.partial = S->next;
+    L.head = S->next;
   if (S->next != kNoSpan)
     g_region.span(B, S->next)->prev = S->prev;
+  else
+    L.tail = S->prev;
 }
 
-std::uint32_t pop_stack(unsigned B, std::uint32_t &Top) {
-  std::uint32_t I = Top;
-  if (I != kNoSpan)
-    Top = g_region.span(B, I)->next;
-  return I;
-}
-
-void push_stack(unsigned B, std::uint32_t &Top, std::uint32_t I) {
-  g_region.span(B, I)->next = Top;
-  Top = I;
-}
-
-/// A span for bin B: a cached empty one, else a fresh one from the frontier.
+/// A span for bin B: the most recently emptied committed one (its pages are
+/// the likeliest to be in cache and TLB), else a decommitted one, else a
+/// fresh one from the frontier.
 TakeStatus acquire_span(unsigned B, CentralBin &C, std::uint32_t &I) {
-  I = pop_stack(B, C.empty_dirty);
-  if (I != kNoSpan) {
+  if ((I = C.dirty.head) != kNoSpan) {
+    remove(B, C.dirty, I);
     C.spans_cached.fetch_sub(1, std::memory_order_relaxed);
-  } else if (C.num_to_decommit) {
-    I = C.to_decommit[--C.num_to_decommit];
-    C.spans_cached.fetch_sub(1, std::memory_order_relaxed);
-  } else if ((I = pop_stack(B, C.empty_clean)) == kNoSpan) {
+  } else if ((I = C.clean.head) != kNoSpan) {
+    remove(B, C.clean, I);
+  } else {
     if (C.frontier == 0)
       C.frontier = C.committed = g_region.meta_spans;
     if (C.frontier == g_region.spans_per_bin)
@@ -105,48 +107,84 @@ TakeStatus acquire_span(unsigned B, CentralBin &C, std::uint32_t &I) {
   S->free = nullptr;
   S->used = 0;
   S->carved = 0;
-  S->dirty = true;
-  link_partial(B, C, I, S);
+  push_front(B, C.partial, I);
+  S->state = SpanState::partial;
   C.spans_in_use.fetch_add(1, std::memory_order_relaxed);
   return TakeStatus::ok;
 }
 
-/// Gives the pages of bin B's batch of empty spans back to the OS, one
-/// madvise per run of adjacent spans.
-void decommit_batch(unsigned B, CentralBin &C) {
-  std::uint32_t *Batch = C.to_decommit, N = C.num_to_decommit;
-  std::sort(Batch, Batch + N);
+/// Gives the pages of \p N empty spans of bin B back to the OS, one madvise
+/// per run of adjacent spans, and moves them to the clean list.
+void decommit_spans(unsigned B, CentralBin &C, std::uint32_t *Spans,
+                    std::uint32_t N) {
+  std::sort(Spans, Spans + N);
   for (std::uint32_t Run = 0, I = 1; I <= N; ++I) {
-    if (I < N && Batch[I] == Batch[I - 1] + 1)
+    if (I < N && Spans[I] == Spans[I - 1] + 1)
       continue;
-    platform::decommit(g_region.span_start(B, Batch[Run]), std::size_t(I - Run)
+    platform::decommit(g_region.span_start(B, Spans[Run]), std::size_t(I - Run)
                                                                << kSpanShift);
     Run = I;
   }
-  for (std::uint32_t I = 0; I < N; ++I) {
-    g_region.span(B, Batch[I])->dirty = false;
-    push_stack(B, C.empty_clean, Batch[I]);
-  }
+  for (std::uint32_t I = 0; I < N; ++I)
+    push_front(B, C.clean, Spans[I]);
   Counters::add(g_counters.bytes_returned, std::uint64_t(N) << kSpanShift);
-  C.spans_cached.fetch_sub(N, std::memory_order_relaxed);
-  C.num_to_decommit = 0;
 }
 
-/// Span I of bin B has all its objects back.
-void release_span(unsigned B, CentralBin &C, std::uint32_t I, Span *S) {
-  unlink_partial(B, C, S);
+/// Decommits bin B's committed empty spans that have been empty for at least
+/// \p Delay ms at \p Now, oldest first, keeping \p Keep. Returns how many.
+std::uint32_t purge_bin(unsigned B, CentralBin &C, std::uint32_t Now,
+                        std::uint32_t Delay, std::uint32_t Keep) {
+  std::uint32_t Batch[kDecommitBatch], N = 0, Total = 0;
+  while (C.spans_cached.load(std::memory_order_relaxed) > Keep) {
+    std::uint32_t I = C.dirty.tail;
+    if (Now - g_region.span(B, I)->emptied_at < Delay)
+      break; // the rest were emptied later
+    remove(B, C.dirty, I);
+    C.spans_cached.fetch_sub(1, std::memory_order_relaxed);
+    Batch[N++] = I;
+    if (N == kDecommitBatch) {
+      decommit_spans(B, C, Batch, N);
+      Total += N;
+      N = 0;
+    }
+  }
+  if (N)
+    decommit_spans(B, C, Batch, N);
+  return Total + N;
+}
+
+/// Span I of bin B has all its objects back, at time \p Now.
+void release_span(unsigned B, CentralBin &C, std::uint32_t I, Span *S,
+                  std::uint32_t Now) {
+  remove(B, C.partial, I);
   S->state = SpanState::empty;
   S->free = nullptr;
   S->carved = 0;
+  S->emptied_at = Now;
+  push_front(B, C.dirty, I);
   C.spans_in_use.fetch_sub(1, std::memory_order_relaxed);
   C.spans_cached.fetch_add(1, std::memory_order_relaxed);
-  if (C.spans_cached.load(std::memory_order_relaxed) <= kMaxCachedSpans) {
-    push_stack(B, C.empty_dirty, I);
+}
+
+/// Every half delay at most, the first thread through the central layer
+/// purges every bin's spans that have been empty for the delay. Lazy, as
+/// jemalloc's decay without its background thread: a process that stops
+/// allocating and freeing keeps its empty spans until it calls
+/// release_free_memory().
+void purge_if_due(std::uint32_t Now) {
+  std::uint32_t Delay = g_purge_delay_ms.load(std::memory_order_relaxed);
+  std::uint32_t Last = g_last_purge_ms.load(std::memory_order_relaxed);
+  if (Delay == 0 || Now - Last < std::max<std::uint32_t>(Delay / 2, 1) ||
+      !g_last_purge_ms.compare_exchange_strong(Last, Now,
+                                               std::memory_order_relaxed))
     return;
+  for (unsigned B = 0; B < kNumBins; ++B) {
+    CentralBin &C = g_bins[B];
+    if (C.spans_cached.load(std::memory_order_relaxed) <= kMinCachedSpans)
+      continue;
+    LockGuard G(C.lock);
+    purge_bin(B, C, Now, Delay, kMinCachedSpans);
   }
-  C.to_decommit[C.num_to_decommit++] = I;
-  if (C.num_to_decommit == kDecommitBatch)
-    decommit_batch(B, C);
 }
 
 } // namespace
@@ -156,54 +194,85 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
   const std::uint32_t Cap = kCapacity[B];
   const std::size_t Size = class_size(bin_class(B));
   TakeStatus Status = TakeStatus::ok;
-  LockGuard G(C.lock);
-  while (Out.count < Want) {
-    std::uint32_t I = C.partial;
-    if (I == kNoSpan && (Status = acquire_span(B, C, I)) != TakeStatus::ok)
-      break;
-    Span *S = g_region.span(B, I);
-    while (Out.count < Want && S->free) {
-      FreeObject *O = S->free;
-      S->free = O->next;
-      O->next = Out.head;
-      Out.head = O;
-      ++Out.count;
-      ++S->used;
-    }
-    // Carve never-used slots, linked in address order.
-    std::uint32_t N = std::min(Want - Out.count, Cap - S->carved);
-    char *Start = g_region.span_start(B, I);
-    for (std::uint32_t K = S->carved + N; K-- > S->carved;) {
-      auto *O = reinterpret_cast<FreeObject *>(Start + K * Size);
-      O->next = Out.head;
-      Out.head = O;
-    }
-    S->carved += N;
-    S->used += N;
-    Out.count += N;
-    if (!S->free && S->carved == Cap) {
-      unlink_partial(B, C, S);
-      S->state = SpanState::full;
+  {
+    LockGuard G(C.lock);
+    while (Out.count < Want) {
+      std::uint32_t I = C.partial.head;
+      if (I == kNoSpan && (Status = acquire_span(B, C, I)) != TakeStatus::ok)
+        break;
+      Span *S = g_region.span(B, I);
+      while (Out.count < Want && S->free) {
+        FreeObject *O = S->free;
+        S->free = O->next;
+        O->next = Out.head;
+        Out.head = O;
+        ++Out.count;
+        ++S->used;
+      }
+      // Carve never-used slots, linked in address order.
+      std::uint32_t N = std::min(Want - Out.count, Cap - S->carved);
+      char *Start = g_region.span_start(B, I);
+      for (std::uint32_t K = S->carved + N; K-- > S->carved;) {
+        auto *O = reinterpret_cast<FreeObject *>(Start + K * Size);
+        O->next = Out.head;
+        Out.head = O;
+      }
+      S->carved += N;
+      S->used += N;
+      Out.count += N;
+      if (!S->free && S->carved == Cap) {
+        remove(B, C.partial, I);
+        S->state = SpanState::full;
+      }
     }
   }
+  purge_if_due(platform::now_ms());
   return Out.count ? TakeStatus::ok : Status;
 }
 
 void central_give_back(unsigned B, FreeObject *Head) noexcept {
   CentralBin &C = g_bins[B];
-  LockGuard G(C.lock);
-  while (Head) {
-    FreeObject *O = Head;
-    Head = O->next;
-    std::uint32_t I = g_region.span_index(B, O);
-    Span *S = g_region.span(B, I);
-    O->next = S->free;
-    S->free = O;
-    if (S->state == SpanState::full)
-      link_partial(B, C, I, S);
-    if (--S->used == 0)
-      release_span(B, C, I, S);
+  const std::uint32_t Now = platform::now_ms();
+  {
+    LockGuard G(C.lock);
+    while (Head) {
+      FreeObject *O = Head;
+      Head = O->next;
+      std::uint32_t I = g_region.span_index(B, O);
+      Span *S = g_region.span(B, I);
+      O->next = S->free;
+      S->free = O;
+      if (S->state == SpanState::full) {
+        push_front(B, C.partial, I);
+        S->state = SpanState::partial;
+      }
+      if (--S->used == 0)
+        release_span(B, C, I, S, Now);
+    }
+    // No delay: give back at once, but a whole batch per madvise run.
+    if (g_purge_delay_ms.load(std::memory_order_relaxed) == 0 &&
+        C.spans_cached.load(std::memory_order_relaxed) >=
+            kMinCachedSpans + kDecommitBatch)
+      purge_bin(B, C, Now, 0, kMinCachedSpans);
   }
+  purge_if_due(Now);
+}
+
+std::size_t central_release_all() noexcept {
+  std::size_t Spans = 0;
+  for (unsigned B = 0; B < kNumBins; ++B) {
+    CentralBin &C = g_bins[B];
+    LockGuard G(C.lock);
+    Spans += purge_bin(B, C, 0, 0, 0);
+  }
+  return Spans << kSpanShift;
+}
+
+void central_set_purge_delay(std::uint32_t Ms) noexcept {
+  g_purge_delay_ms.store(Ms, std::memory_order_relaxed);
+}
+std::uint32_t central_purge_delay() noexcept {
+  return g_purge_delay_ms.load(std::memory_order_relaxed);
 }
 
 std::uint32_t central_spans_in_use(unsigned B) noexcept {

@@ -2,9 +2,11 @@
 //
 // The middle layer. Each bin has its own lock and span lists; thread caches
 // come here in batches (refill, flush), never per object. A span that gets
-// all its objects back becomes empty: a few stay committed for reuse, the
-// rest are given back to the OS at once (madvise), which is what brings RSS
-// down after a mass free.
+// all its objects back becomes empty and stays committed, ready for reuse.
+// Once it has stayed empty for the purge delay its pages go back to the OS
+// (madvise), a couple per bin excepted: like Go's scavenger and jemalloc's
+// decay, so a program that frees and rebuilds a structure does not fault its
+// pages in again each time, while RSS still comes down after a mass free.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 
 #include "span.h"
 
+#include <cstddef>
 #include <cstdint>
 
 namespace sizespec {
@@ -34,6 +37,16 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept;
 
 /// Gives back a chain of objects, all of bin \p B, null-terminated.
 void central_give_back(unsigned B, FreeObject *Head) noexcept;
+
+/// Default for how long a span stays empty and committed before its pages
+/// go back to the OS (SIZESPEC_PURGE_DELAY_MS). 0: at once.
+constexpr std::uint32_t kDefaultPurgeDelayMs = 1000;
+void central_set_purge_delay(std::uint32_t Ms) noexcept;
+std::uint32_t central_purge_delay() noexcept;
+
+/// Gives back every empty span's pages now, whatever the delay. Returns the
+/// bytes given back.
+std::size_t central_release_all() noexcept;
 
 /// Spans of bin \p B holding objects, and empty ones kept committed.
 std::uint32_t central_spans_in_use(unsigned B) noexcept;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <dlfcn.h>
 #include <initializer_list>
 #include <sys/mman.h>
@@ -45,6 +46,13 @@ bool commit(void *P, std::size_t Size) noexcept {
 
 void decommit(void *P, std::size_t Size) noexcept {
   madvise(P, Size, MADV_DONTNEED);
+}
+
+std::uint32_t now_ms() noexcept {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &T);
+  return static_cast<std::uint32_t>(std::uint64_t(T.tv_sec) * 1000 +
+                                    std::uint64_t(T.tv_nsec) / 1000000);
 }
 
 std::size_t address_space_limit() noexcept {

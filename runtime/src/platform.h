@@ -9,6 +9,7 @@
 #define SIZESPEC_RUNTIME_PLATFORM_H
 
 #include <cstddef>
+#include <cstdint>
 
 namespace sizespec::platform {
 
@@ -19,6 +20,11 @@ void *reserve(std::size_t Size, std::size_t Align) noexcept;
 bool commit(void *P, std::size_t Size) noexcept;
 /// Gives the pages of [P, P+Size) back to the OS; they read as zero after.
 void decommit(void *P, std::size_t Size) noexcept;
+
+/// A coarse monotonic clock in milliseconds (a few ms of resolution; read
+/// from the vDSO, no system call). It wraps after 49 days: compare times by
+/// unsigned difference only.
+std::uint32_t now_ms() noexcept;
 
 /// The largest address space the process may still map, or SIZE_MAX.
 std::size_t address_space_limit() noexcept;

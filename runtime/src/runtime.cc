@@ -9,6 +9,7 @@
 #include "region.h"
 #include "thread_cache.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <dlfcn.h>
@@ -99,6 +100,26 @@ void after_fork() {
 
 void print_stats_at_exit() { print_stats(stderr); }
 
+/// SIZESPEC_PURGE_DELAY_MS: milliseconds, up to a day. Anything else is
+/// reported and ignored.
+void read_purge_delay() {
+  constexpr unsigned long kMaxMs = 24UL * 60 * 60 * 1000;
+  const char *V = std::getenv("SIZESPEC_PURGE_DELAY_MS");
+  if (!V || !*V)
+    return;
+  char *End = nullptr;
+  errno = 0;
+  unsigned long Ms = std::strtoul(V, &End, 10);
+  if (*V < '0' || *V > '9' || *End || errno || Ms > kMaxMs) {
+    std::fprintf(stderr,
+                 "sizespec: ignoring SIZESPEC_PURGE_DELAY_MS=%s: not a number "
+                 "of milliseconds from 0 to %lu; the delay stays %u\n",
+                 V, kMaxMs, central_purge_delay());
+    return;
+  }
+  central_set_purge_delay(static_cast<std::uint32_t>(Ms));
+}
+
 Mode decide() {
   bind_winners();
   if ((g_reason = platform::reason_to_stand_aside()))
@@ -132,8 +153,10 @@ Mode init_runtime() noexcept {
   g_initializer.store(pthread_self());
   g_initializing.store(true, std::memory_order_release);
   M = decide();
-  if (M == Mode::active)
+  if (M == Mode::active) {
     thread_cache_process_init();
+    read_purge_delay();
+  }
   pthread_atfork(before_fork, after_fork, after_fork);
   if (platform::env_flag("SIZESPEC_STATS"))
     std::atexit(print_stats_at_exit);

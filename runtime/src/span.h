@@ -22,7 +22,7 @@ constexpr std::uint32_t kNoSpan = UINT32_MAX;
 
 enum class SpanState : std::uint8_t {
   unused,  ///< beyond the bin's frontier, or never handed out
-  empty,   ///< no objects out; on the bin's empty stack
+  empty,   ///< no objects out; on one of the bin's empty lists
   partial, ///< some objects out, some free; on the bin's partial list
   full,    ///< every object out; on no list
 };
@@ -31,10 +31,10 @@ struct Span {
   FreeObject *free;     ///< objects given back, to hand out again
   std::uint32_t used;   ///< objects out: in use or in a thread cache
   std::uint32_t carved; ///< slots [0, carved) have been handed out before
-  std::uint32_t next;   ///< list link (span index in the bin)
+  std::uint32_t next;   ///< list links (span indices in the bin)
   std::uint32_t prev;
+  std::uint32_t emptied_at; ///< when it last became empty (platform::now_ms)
   SpanState state;
-  bool dirty; ///< may hold touched pages (not decommitted)
 };
 static_assert(sizeof(Span) == 32, "metadata is 32 bytes a span");
 

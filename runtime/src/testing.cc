@@ -1,5 +1,6 @@
 //===- testing.cc - Hooks for the runtime's tests -------------------------===//
 
+#include "central.h"
 #include "region.h"
 
 #include <sizespec/testing.h>
@@ -13,5 +14,11 @@ void set_commit_limit(std::size_t bytes) noexcept {
 std::size_t bytes_committed() noexcept {
   return g_bytes_committed.load(std::memory_order_relaxed);
 }
+
+void set_purge_delay_ms(std::uint32_t ms) noexcept {
+  central_set_purge_delay(ms);
+}
+
+std::uint32_t purge_delay_ms() noexcept { return central_purge_delay(); }
 
 } // namespace sizespec::test_hooks

@@ -5,6 +5,7 @@
 
 #include <sizespec/sizespec.h>
 #include <sizespec/stats.h>
+#include <sizespec/testing.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -85,6 +86,21 @@ bool comes_back(const void *P, Alloc A, Free F) {
     F(Q);
   return Found;
 }
+
+/// Sets the purge delay for a scope (the runtime's is process-wide).
+class ScopedPurgeDelay {
+public:
+  explicit ScopedPurgeDelay(std::uint32_t Ms)
+      : Saved(test_hooks::purge_delay_ms()) {
+    test_hooks::set_purge_delay_ms(Ms);
+  }
+  ~ScopedPurgeDelay() { test_hooks::set_purge_delay_ms(Saved); }
+  ScopedPurgeDelay(const ScopedPurgeDelay &) = delete;
+  ScopedPurgeDelay &operator=(const ScopedPurgeDelay &) = delete;
+
+private:
+  std::uint32_t Saved;
+};
 
 /// Counts of one (class, kind) pair, read after the calling thread synced.
 inline ClassStats class_stats(unsigned C, bool Scan) {

@@ -42,6 +42,14 @@ SIZESPEC_API void deallocate(void *p) noexcept;
 /// True if \p p points into memory the runtime manages (O(1), by address).
 SIZESPEC_API bool owns(const void *p) noexcept;
 
+/// Gives the pages of every empty span back to the OS now, as malloc_trim
+/// does, and returns how many bytes that was. Without it, an empty span's
+/// pages go back once it has stayed empty for SIZESPEC_PURGE_DELAY_MS
+/// (default 1000), checked whenever a thread refills or flushes its cache:
+/// call it when a program goes idle after freeing much. Objects cached by
+/// threads keep their spans.
+SIZESPEC_API std::size_t release_free_memory() noexcept;
+
 namespace detail {
 /// Generic path with a known kind (the typed runtime-size path).
 SIZESPEC_API void *alloc_generic_scan(std::size_t Size);

@@ -1,7 +1,7 @@
 //===- sizespec/testing.h - Hooks for the runtime's tests ------*- C++ -*-===//
 //
 // Not for production code: lets a test make memory unobtainable without
-// exhausting the machine.
+// exhausting the machine, and set when empty spans go back to the OS.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +11,7 @@
 #include <sizespec/config.h>
 
 #include <cstddef>
+#include <cstdint>
 
 namespace sizespec {
 namespace test_hooks {
@@ -22,6 +23,12 @@ SIZESPEC_API void set_commit_limit(std::size_t bytes) noexcept;
 
 /// Span memory committed so far.
 SIZESPEC_API std::size_t bytes_committed() noexcept;
+
+/// Sets how long an empty span stays committed, as SIZESPEC_PURGE_DELAY_MS
+/// does at start-up (0: its pages go back at once, in batches).
+SIZESPEC_API void set_purge_delay_ms(std::uint32_t ms) noexcept;
+/// The delay in force.
+SIZESPEC_API std::uint32_t purge_delay_ms() noexcept;
 
 } // namespace test_hooks
 } // namespace sizespec
