@@ -44,7 +44,7 @@ def series(micro: dict, config: str, prefix: str) -> tuple[list[int], list[float
     return [p[0] for p in pts], [p[1] for p in pts]
 
 
-def draw(raw: dict, out: Path, limit: int) -> None:
+def draw(raw: dict, out: Path, limit: int | None) -> None:
     micro = raw["micro"]
     configs = [c for c in raw["meta"]["configs"] if c in micro]
     fig, axes = plt.subplots(2, 2, figsize=(13, 9))
@@ -53,8 +53,10 @@ def draw(raw: dict, out: Path, limit: int) -> None:
             xs, ys = series(micro, config, prefix)
             if xs:
                 ax.plot(xs, ys, label=config, **STYLE.get(config, {}))
-        ax.axvline(limit, color="gray", linestyle="--", linewidth=1)
-        ax.text(limit, ax.get_ylim()[1], f" limit {limit} B", color="gray", va="top", fontsize=8)
+        if limit:
+            ax.axvline(limit, color="gray", linestyle="--", linewidth=1)
+            ax.text(limit, ax.get_ylim()[1], f" limit {limit} B", color="gray", va="top",
+                    fontsize=8)
         ax.set_xscale("log", base=2)
         if prefix.startswith("Batch"):
             ax.set_yscale("log")  # glibc's 1024-byte batch is 40x the rest
@@ -73,7 +75,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("raw", type=Path)
     ap.add_argument("out", type=Path)
-    ap.add_argument("--limit", type=int, default=80, help="specialization limit to mark")
+    ap.add_argument("--limit", type=int, default=1024, help="specialization limit to mark")
     args = ap.parse_args()
     draw(json.loads(args.raw.read_text()), args.out, args.limit)
 

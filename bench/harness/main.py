@@ -2,10 +2,12 @@
 writes the results: raw samples (raw.json), the tables (latest.txt), the
 sweep chart (sweep.png), and optionally the README's results block.
 
-Each round runs each configuration's binary once, the order rotated by
-one every round, so slow drifts of a shared machine (another job starting,
-thermal state) spread over all configurations instead of landing on
-whichever ran last. bench/run is the front door; see bench/README.md.
+Each round runs each configuration's binary once, in an order shuffled
+afresh every round (seeded, so a run can be repeated), so slow drifts of a
+shared machine (another job starting, thermal state) and any effect of one
+run on the next spread over all configurations instead of landing on
+whichever ran last, or always right after `on` (as a rotation did for
+`control`). bench/run is the front door; see bench/README.md.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import datetime
 import json
 import os
 import platform
+import random
+import re
 import subprocess
 import sys
 import time
@@ -28,9 +32,11 @@ import programs
 import report
 
 
-def rotated(items: list[str], r: int) -> list[str]:
-    k = r % len(items)
-    return items[k:] + items[:k]
+def shuffled(items: list[str], seed: int, r: int) -> list[str]:
+    """Round r's order of items."""
+    order = list(items)
+    random.Random(seed * 1_000_003 + r).shuffle(order)
+    return order
 
 
 def machine() -> str:
@@ -42,6 +48,17 @@ def machine() -> str:
     load = os.getloadavg()
     return (f"{model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
             f"load average {load[0]:.1f} at start")
+
+
+def plugin_limit(bin_dir: Path) -> int | None:
+    """The size limit the `on` binaries were built with, from their stamp."""
+    try:
+        out = subprocess.run(["readelf", "-p", ".sizespec.stamp", str(bin_dir / "on" / "micro")],
+                             capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    m = re.search(r"\bmax=(\d+)", out)
+    return int(m.group(1)) if m else None
 
 
 def log(msg: str) -> None:
@@ -64,7 +81,7 @@ def failure(what: str, config: str, err: Exception, failures: dict) -> None:
 def run_micro(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
     samples: dict[str, dict[str, list[float]]] = {c: {} for c in configs}
     for r in range(args.rounds):
-        for c in rotated(configs, r):
+        for c in shuffled(configs, args.seed, r):
             try:
                 got = micro.run(cfg.binary(bin_dir, c, "micro"), c, args.min_time,
                                 args.repetitions, args.filter)
@@ -88,7 +105,7 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
         outputs: dict[str, str] = {}
         result[program] = {c: {} for c in present}
         for r in range(args.program_rounds):
-            for c in rotated(present, r):
+            for c in shuffled(present, args.seed, r):
                 try:
                     metrics, stdout = programs.run(cfg.binary(bin_dir, c, program), c, pargs)
                     outputs.setdefault("reference", stdout)
@@ -134,11 +151,12 @@ def main() -> None:
     ap.add_argument("--source-dir", default=".")
     ap.add_argument("--out", type=Path, default=Path("bench/results"))
     ap.add_argument("--readme", type=Path, help="update this README's results block")
-    ap.add_argument("--rounds", type=int, default=8)
-    ap.add_argument("--repetitions", type=int, default=2,
+    ap.add_argument("--rounds", type=int, default=16)
+    ap.add_argument("--repetitions", type=int, default=1,
                     help="samples per benchmark per round (benchmark_repetitions)")
     ap.add_argument("--min-time", type=float, default=0.05)
     ap.add_argument("--filter", help="benchmark_filter for the micro benchmarks")
+    ap.add_argument("--seed", type=int, default=1, help="for the order of each round")
     ap.add_argument("--program-rounds", type=int, default=5)
     ap.add_argument("--depth", type=int, default=20, help="binary-trees depth")
     ap.add_argument("--json-records", type=int, default=50000)
@@ -165,6 +183,7 @@ def main() -> None:
             "repetitions": args.repetitions,
             "min_time": args.min_time,
             "program_rounds": args.program_rounds,
+            "seed": args.seed,
             "program_metric": "cpu_s",
         },
         "micro": {}, "programs": {}, "costs": {}, "failures": {},
@@ -182,7 +201,7 @@ def main() -> None:
     text = report.render(raw)
     (args.out / "latest.txt").write_text(text)
     if raw["micro"]:
-        chart.draw(raw, args.out / "sweep.png", limit=80)
+        chart.draw(raw, args.out / "sweep.png", limit=plugin_limit(bin_dir))
     if args.readme:
         rel = os.path.relpath(args.out / "sweep.png", args.readme.parent)
         report.update_readme(args.readme, report.render(raw, summary=True),
