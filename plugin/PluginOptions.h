@@ -8,6 +8,8 @@
 #ifndef SIZESPEC_PLUGIN_PLUGINOPTIONS_H
 #define SIZESPEC_PLUGIN_PLUGINOPTIONS_H
 
+#include <sizespec/size_classes.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,7 +22,7 @@ struct PluginOptions {
   /// The opt-out: compile as without the plugin (the stamp still says so).
   bool Off = false;
   /// Size limit in bytes.
-  std::uint64_t Max = 80;
+  std::uint64_t Max = kDefaultSpecializeMax;
   /// Sidecar: unset = next to the object file; "" = none; else this path.
   std::optional<std::string> Sidecar;
   /// Set when a sanitizer turns specialization off: "address", ...

@@ -29,7 +29,7 @@ constexpr const char Usage[] =
     "sizespec plugin arguments (-fplugin-arg-sizespec-ARG):\n"
     "  report        print one line per allocation site\n"
     "  off           compile as without the plugin (the stamp says so)\n"
-    "  max=N         size limit in bytes, 0..80 (default 80)\n"
+    "  max=N         size limit in bytes, 0..1024 (default 1024)\n"
     "  sidecar=PATH  write the site JSON to PATH ('none': do not write;\n"
     "                default: <object file>.sizespec.json)\n"
     "  help          print this text\n";

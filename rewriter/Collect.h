@@ -7,6 +7,8 @@
 
 #include "clang/Tooling/Tooling.h"
 
+#include <sizespec/size_classes.h>
+
 #include <cstdint>
 #include <memory>
 
@@ -14,7 +16,7 @@ namespace sizespec::rewriter {
 
 /// Settings the analysis takes, as the plugin's arguments set them.
 struct CollectOptions {
-  std::uint64_t MaxSize = 80;
+  std::uint64_t MaxSize = kDefaultSpecializeMax;
 };
 
 /// A frontend action factory that runs the site analysis on each translation

@@ -15,6 +15,8 @@
 #include "Runner.h"
 #include "UnifiedDiff.h"
 
+#include "SiteAnalysis.h"
+
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -68,8 +70,9 @@ cl::opt<unsigned> Jobs("j",
 
 cl::opt<unsigned>
     MaxSize("max",
-            cl::desc("Size limit in bytes, as the plugin's max= (at most 80)"),
-            cl::init(80), cl::cat(Category));
+            cl::desc("Size limit in bytes, as the plugin's max= (at most "
+                     "1024)"),
+            cl::init(sizespec::kDefaultSpecializeMax), cl::cat(Category));
 
 cl::opt<bool> Progress("progress",
                        cl::desc("Show a progress line (default: when stderr "
@@ -208,10 +211,10 @@ int main(int argc, const char **argv) {
            "holding compile_commands.json, or compiler arguments after --\n";
     return 1;
   }
-  if (MaxSize > 80) {
+  if (MaxSize > sizespec::maxSpecializedSize()) {
     WithColor::error(errs(), "sizespec-rewrite")
-        << "--max=" << MaxSize
-        << " is above 80, the largest class with specialized routines\n";
+        << "--max=" << MaxSize << " is above " << sizespec::maxSpecializedSize()
+        << ", the largest class with specialized routines\n";
     return 1;
   }
 

@@ -14,6 +14,8 @@
 
 #include "Site.h"
 
+#include <sizespec/size_classes.h>
+
 #include <cstdint>
 #include <optional>
 
@@ -29,9 +31,9 @@ class LangOptions;
 namespace sizespec {
 
 struct AnalysisOptions {
-  /// Sites larger than this (bytes) are not specialized; at most 80, the
-  /// largest class with specialized routines.
-  std::uint64_t MaxSize = 80;
+  /// Sites larger than this (bytes) are not specialized; at most
+  /// maxSpecializedSize(), the largest class with specialized routines.
+  std::uint64_t MaxSize = kDefaultSpecializeMax;
   /// The opt-out: every site is reported with Reason::Off.
   bool Off = false;
 };

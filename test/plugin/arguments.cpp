@@ -6,11 +6,11 @@
 //
 // RUN: not %sizespec -fplugin-arg-sizespec-max=abc -fsyntax-only %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADMAX
-// RUN: not %sizespec -fplugin-arg-sizespec-max=81 -fsyntax-only %s 2>&1 \
+// RUN: not %sizespec -fplugin-arg-sizespec-max=1025 -fsyntax-only %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADMAX
 // RUN: not %sizespec -fplugin-arg-sizespec-max=-8 -fsyntax-only %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADMAX
-// BADMAX: error: sizespec: invalid max '{{.*}}': expected a size in bytes from 0 to 80
+// BADMAX: error: sizespec: invalid max '{{.*}}': expected a size in bytes from 0 to 1024
 //
 // RUN: not %sizespec -fplugin-arg-sizespec-sidecar= -fsyntax-only %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADSIDECAR

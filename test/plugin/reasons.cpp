@@ -13,7 +13,10 @@ struct Point {
   double X, Y, Z;
 };
 struct Mesh {
-  double V[12];
+  double V[130];
+};
+struct Slab {
+  double V[128];
 };
 struct Pooled {
   static void *operator new(std::size_t N) { return ::operator new(N); }
@@ -75,7 +78,9 @@ void sites(int N) {
   int *D = new int[N];
   // CHECK-DAG: reasons.cpp:[[@LINE-1]]:12: not specialized: new int[]: array count not a constant
   Mesh *E = new Mesh;
-  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:13: not specialized: new Mesh (96 B): size above 80 B limit by 16 B
+  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:13: not specialized: new Mesh (1040 B): size above 1024 B limit by 16 B
+  Slab *Sl = new Slab;
+  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:14: specialized: new Slab -> alloc_noscan_sc32<Slab> (1024 B, class 32)
   Point *F = new Point[3];
   // CHECK-DAG: reasons.cpp:[[@LINE-1]]:14: specialized: new Point[3] -> alloc_noscan_sc7<Point[3]> (72 B, class 7)
   Line *G = new Line;
@@ -88,6 +93,7 @@ void sites(int N) {
   delete C;
   delete[] D;
   delete E;
+  delete Sl;
   delete[] F;
   delete G;
   delete H;
@@ -104,7 +110,7 @@ void sites(int N) {
 // JSON-DAG: "reason": "over_aligned"
 
 // FIXME: over_aligned is unreachable for new-expressions with Go's classes:
-// every class up to 80 B gives the alignment of any type that fits it (sizes
+// every class gives the alignment of any type that fits it (sizes
 // are multiples of alignments, and so is the array cookie). The check stays
 // in case the table changes; the allocator form above reaches it.
 // incomplete_type cannot come from a compiling translation unit (Sema

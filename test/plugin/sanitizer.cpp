@@ -16,7 +16,7 @@
 // ASAN: sanitizer.cpp:[[@LINE+8]]:21: not specialized: new int (4 B): a sanitizer is enabled (address)
 // TSAN: remark: sizespec: specialization is off with -fsanitize=thread
 // TSAN: sanitizer.cpp:[[@LINE+5]]:24: not specialized: new Point (24 B): a sanitizer is enabled (thread)
-// STAMP: sizespec-stamp v=1 plugin={{[0-9.]+}} clang={{[0-9.]+}} off=0 max=80 sanitizer=address
+// STAMP: sizespec-stamp v=1 plugin={{[0-9.]+}} clang={{[0-9.]+}} off=0 max=1024 sanitizer=address
 // UBSAN-NOT: remark:
 // UBSAN: sanitizer.cpp:[[@LINE+2]]:24: specialized: new Point -> alloc_noscan_sc3<Point> (24 B, class 3)
 struct Point { double X, Y, Z; };

@@ -1,9 +1,11 @@
 // The per-TU JSON sidecar (docs/interfaces.md): next to the object file by
 // default, at sidecar=PATH when given, not at all with sidecar=none.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %sizespec -c %s -o %t/site.o
+// With max=80, so that the 96 B site below is above the limit.
+// RUN: %sizespec -fplugin-arg-sizespec-max=80 -c %s -o %t/site.o
 // RUN: FileCheck %s < %t/site.o.sizespec.json
-// RUN: %sizespec -fplugin-arg-sizespec-sidecar=%t/elsewhere.json -c %s -o %t/b.o
+// RUN: %sizespec -fplugin-arg-sizespec-max=80 \
+// RUN:   -fplugin-arg-sizespec-sidecar=%t/elsewhere.json -c %s -o %t/b.o
 // RUN: FileCheck %s < %t/elsewhere.json
 // RUN: not test -e %t/b.o.sizespec.json
 // RUN: %sizespec -fplugin-arg-sizespec-sidecar=none -c %s -o %t/c.o

@@ -2,7 +2,7 @@
 // carries one per object.
 // RUN: %sizespec -c %s -o %t.o
 // RUN: llvm-readelf -p .sizespec.stamp %t.o | FileCheck %s --check-prefix=DEFAULT
-// DEFAULT: sizespec-stamp v=1 plugin={{[0-9]+\.[0-9]+\.[0-9]+}} clang={{[0-9]+\.[0-9]+\.[0-9]+[^ ]*}} off=0 max=80 sanitizer=none{{$}}
+// DEFAULT: sizespec-stamp v=1 plugin={{[0-9]+\.[0-9]+\.[0-9]+}} clang={{[0-9]+\.[0-9]+\.[0-9]+[^ ]*}} off=0 max=1024 sanitizer=none{{$}}
 //
 // RUN: %sizespec -fplugin-arg-sizespec-off -fplugin-arg-sizespec-max=48 \
 // RUN:   -DSECOND -c %s -o %t.off.o
@@ -11,7 +11,7 @@
 //
 // RUN: %clangxx -shared %t.o %t.off.o -o %t.so
 // RUN: llvm-readelf -p .sizespec.stamp %t.so | FileCheck %s --check-prefix=LINKED
-// LINKED-DAG: off=0 max=80
+// LINKED-DAG: off=0 max=1024
 // LINKED-DAG: off=1 max=48
 //
 // The linker's garbage collection keeps it.

@@ -7,12 +7,12 @@
 #include <cstdint>
 
 struct Small { int X; };
-struct Big { double V[11]; };
+struct Big { double V[129]; };
 struct Linked { Linked *Next; };
 
 template <class T> T *make() { return new T(); }
 // CHECK-DAG: templates.cpp:[[@LINE-1]]:39: specialized: new Small -> alloc_noscan_sc1<Small> (4 B, class 1)
-// CHECK-DAG: templates.cpp:[[@LINE-2]]:39: not specialized: new Big (88 B): size above 80 B limit by 8 B
+// CHECK-DAG: templates.cpp:[[@LINE-2]]:39: not specialized: new Big (1032 B): size above 1024 B limit by 8 B
 // CHECK-DAG: templates.cpp:[[@LINE-3]]:39: specialized: new Linked -> alloc_scan_sc1<Linked> (8 B, class 1)
 // CHECK-NOT: templates.cpp:[[@LINE-4]]:39: not specialized: new T: dependent type
 
@@ -55,4 +55,4 @@ void use() {
 // IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1I5SmallEEPvm(
 // IR-DAG: call {{.*}} @_ZN8sizespec14alloc_scan_sc1I6LinkedEEPvm(
 // IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1IdEEPvm(
-// IR-DAG: call {{.*}} @_Znwm(i64 noundef 88)
+// IR-DAG: call {{.*}} @_Znwm(i64 noundef 1032)

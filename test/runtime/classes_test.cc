@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <set>
+#include <utility>
 #include <vector>
 
 using namespace sizespec;
@@ -25,11 +26,12 @@ template <unsigned C, bool Scan> struct Pair {
 };
 
 template <class P> class ClassTest : public ::testing::Test {};
-using AllPairs = ::testing::Types<Pair<1, false>, Pair<1, true>, Pair<2, false>,
-                                  Pair<2, true>, Pair<3, false>, Pair<3, true>,
-                                  Pair<4, false>, Pair<4, true>, Pair<5, false>,
-                                  Pair<5, true>, Pair<6, false>, Pair<6, true>,
-                                  Pair<7, false>, Pair<7, true>>;
+template <unsigned... I>
+::testing::Types<Pair<I + 1, false>..., Pair<I + 1, true>...>
+    pairs_of(std::integer_sequence<unsigned, I...>);
+/// Every specialized class, each kind.
+using AllPairs = decltype(pairs_of(
+    std::make_integer_sequence<unsigned, kNumSpecializedClasses>()));
 TYPED_TEST_SUITE(ClassTest, AllPairs);
 
 // Enough objects to span several 64 KiB spans in every class.

@@ -19,10 +19,19 @@ template <unsigned C> struct alignas(class_align(C)) ClassObject {
   unsigned char bytes[class_size(C)];
 };
 
+/// Calls M(N) for every specialized class N (kNumSpecializedClasses of them).
+#define SIZESPEC_TEST_FOR_EACH_CLASS(M)                                        \
+  M(1)                                                                         \
+  M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)  \
+      M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) M(24) M(25) M(26) M(27)  \
+          M(28) M(29) M(30) M(31) M(32)
+static_assert(kNumSpecializedClasses == 32, "SIZESPEC_TEST_FOR_EACH_CLASS");
+
 /// Calls the named routine alloc_{scan,noscan}_scC<T>, so tests go through
 /// the wrappers the plugin emits, not only the template behind them.
 template <unsigned C, bool Scan, bool Nothrow, class T = ClassObject<C>>
 void *routine(std::size_t Size) {
+  static_assert(C >= 1 && C <= kNumSpecializedClasses);
 #define SIZESPEC_TEST_CASE(N)                                                  \
   if constexpr (C == N) {                                                      \
     if constexpr (Nothrow)                                                     \
@@ -31,15 +40,8 @@ void *routine(std::size_t Size) {
     else                                                                       \
       return Scan ? alloc_scan_sc##N<T>(Size) : alloc_noscan_sc##N<T>(Size);   \
   }
-  SIZESPEC_TEST_CASE(1)
-  SIZESPEC_TEST_CASE(2)
-  SIZESPEC_TEST_CASE(3)
-  SIZESPEC_TEST_CASE(4)
-  SIZESPEC_TEST_CASE(5)
-  SIZESPEC_TEST_CASE(6)
-  SIZESPEC_TEST_CASE(7)
+  SIZESPEC_TEST_FOR_EACH_CLASS(SIZESPEC_TEST_CASE)
 #undef SIZESPEC_TEST_CASE
-  static_assert(C >= 1 && C <= kNumSpecializedClasses);
 }
 
 /// \p N, hidden from the optimizer: a size the typed path cannot see as a

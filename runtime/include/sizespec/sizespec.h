@@ -114,7 +114,7 @@ template <class T> SIZESPEC_FAST_PATH void *alloc_noscan(std::size_t size) {
 
 // --- Specialized routines --------------------------------------------------
 //
-// alloc_scan_scN<T> / alloc_noscan_scN<T> for N in 1..7: thin wrappers over
+// alloc_scan_scN<T> / alloc_noscan_scN<T> for N in 1..32: thin wrappers over
 // detail::alloc_class. `size` is what the site's operator new would have
 // received; the plugin only passes size <= class_size(N).
 
@@ -145,9 +145,34 @@ SIZESPEC_CLASS_ROUTINES(4)
 SIZESPEC_CLASS_ROUTINES(5)
 SIZESPEC_CLASS_ROUTINES(6)
 SIZESPEC_CLASS_ROUTINES(7)
+SIZESPEC_CLASS_ROUTINES(8)
+SIZESPEC_CLASS_ROUTINES(9)
+SIZESPEC_CLASS_ROUTINES(10)
+SIZESPEC_CLASS_ROUTINES(11)
+SIZESPEC_CLASS_ROUTINES(12)
+SIZESPEC_CLASS_ROUTINES(13)
+SIZESPEC_CLASS_ROUTINES(14)
+SIZESPEC_CLASS_ROUTINES(15)
+SIZESPEC_CLASS_ROUTINES(16)
+SIZESPEC_CLASS_ROUTINES(17)
+SIZESPEC_CLASS_ROUTINES(18)
+SIZESPEC_CLASS_ROUTINES(19)
+SIZESPEC_CLASS_ROUTINES(20)
+SIZESPEC_CLASS_ROUTINES(21)
+SIZESPEC_CLASS_ROUTINES(22)
+SIZESPEC_CLASS_ROUTINES(23)
+SIZESPEC_CLASS_ROUTINES(24)
+SIZESPEC_CLASS_ROUTINES(25)
+SIZESPEC_CLASS_ROUTINES(26)
+SIZESPEC_CLASS_ROUTINES(27)
+SIZESPEC_CLASS_ROUTINES(28)
+SIZESPEC_CLASS_ROUTINES(29)
+SIZESPEC_CLASS_ROUTINES(30)
+SIZESPEC_CLASS_ROUTINES(31)
+SIZESPEC_CLASS_ROUTINES(32)
 #undef SIZESPEC_CLASS_ROUTINES
 
-static_assert(kNumSpecializedClasses == 7,
+static_assert(kNumSpecializedClasses == 32,
               "one SIZESPEC_CLASS_ROUTINES line per specialized class");
 
 } // namespace sizespec

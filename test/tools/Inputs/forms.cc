@@ -12,7 +12,7 @@ struct Node {
   int V;
 };
 struct Mesh {
-  double D[12];
+  double D[130];
 };
 struct Pool {
   int A;
