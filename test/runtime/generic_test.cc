@@ -179,11 +179,19 @@ TEST(TypedPath, ConstantSizeTakesTheClassRoutine) {
   EXPECT_EQ(After.specialized, Before.specialized + 1);
   EXPECT_EQ(After.generic, Before.generic);
   ::operator delete(P);
-  // Above the specialized classes: the generic path, same kind.
-  void *Q = alloc_noscan<int>(400);
-  EXPECT_FALSE(object_info(Q).scan);
-  EXPECT_EQ(object_info(Q).size_class, class_of(400));
+  // The largest class too.
+  Before = class_stats(32, false);
+  void *Q = alloc_noscan<int>(1024);
+  After = class_stats(32, false);
+  EXPECT_EQ(After.specialized, Before.specialized + 1);
+  EXPECT_EQ(After.generic, Before.generic);
   ::operator delete(Q);
+  // Above the classes: the large-object path.
+  std::uint64_t Large = stats().large_allocations;
+  void *R = alloc_noscan<int>(1028);
+  EXPECT_FALSE(owns(R));
+  EXPECT_EQ(stats().large_allocations, Large + 1);
+  ::operator delete(R);
 }
 
 TEST(TypedPath, OverAlignedTypes) {

@@ -68,35 +68,38 @@ SIZESPEC_FAST_PATH void *alloc_class(std::size_t Size) noexcept(Nothrow) {
   return alloc_small<bin_of(C, Scan), Nothrow, std::is_array<T>::value>(Size);
 }
 
-/// A size known at compile time (after inlining) picks its class here;
-/// anything else, or an alignment the class cannot give, takes the generic
-/// path. Every comparison folds away when Size is a constant.
-template <unsigned C, bool Scan, std::size_t Align> struct ConstantSize {
-  SIZESPEC_FAST_PATH static void *alloc(std::size_t Size) {
+/// No bin: the generic path.
+constexpr unsigned kNoBin = kNumBins;
+
+/// The bin of a size known at compile time (after inlining), kNoBin above the
+/// specialized classes or for an alignment the class cannot give. Every
+/// comparison folds away when Size is a constant. It yields a number, not
+/// the allocation itself, so a site inlines one fast path, not one per
+/// class before the folding.
+template <unsigned C, bool Scan, std::size_t Align> struct ConstantBin {
+  SIZESPEC_FAST_PATH static unsigned of(std::size_t Size) {
     return Size <= class_size(C)
-               ? (Align <= class_align(C)
-                      ? alloc_small<bin_of(C, Scan), false>(Size)
-                      : ConstantSize<kNumSpecializedClasses + 1, Scan,
-                                     Align>::alloc(Size))
-               : ConstantSize<C + 1, Scan, Align>::alloc(Size);
+               ? (Align <= class_align(C) ? bin_of(C, Scan) : kNoBin)
+               : ConstantBin<C + 1, Scan, Align>::of(Size);
   }
 };
 template <bool Scan, std::size_t Align>
-struct ConstantSize<kNumSpecializedClasses + 1, Scan, Align> {
-  SIZESPEC_FAST_PATH static void *alloc(std::size_t Size) {
-    return Align > alignof(std::max_align_t)
-               ? alloc_generic_aligned(Size, Align)
-           : Scan ? alloc_generic_scan(Size)
-                  : alloc_generic_noscan(Size);
-  }
+struct ConstantBin<kNumSpecializedClasses + 1, Scan, Align> {
+  SIZESPEC_FAST_PATH static unsigned of(std::size_t) { return kNoBin; }
 };
 
 template <bool Scan, std::size_t Align>
 SIZESPEC_FAST_PATH void *alloc_sized(std::size_t Size) {
-  return __builtin_constant_p(Size)
-             ? ConstantSize<1, Scan, Align>::alloc(Size)
-             : ConstantSize<kNumSpecializedClasses + 1, Scan, Align>::alloc(
-                   Size);
+  // Not `const`: Clang would evaluate a const initializer as a constant
+  // expression, where __builtin_constant_p(Size) is false for good.
+  unsigned Bin = __builtin_constant_p(Size)
+                     ? ConstantBin<1, Scan, Align>::of(Size)
+                     : kNoBin;
+  if (Bin != kNoBin)
+    return alloc_small_in<false>(Bin, Size);
+  return Align > alignof(std::max_align_t) ? alloc_generic_aligned(Size, Align)
+         : Scan                            ? alloc_generic_scan(Size)
+                                           : alloc_generic_noscan(Size);
 }
 } // namespace detail
 

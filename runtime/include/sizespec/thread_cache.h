@@ -93,6 +93,19 @@ template <> struct Refill<true> {
   }
 };
 
+/// alloc_small for a bin that is a constant only once inlined (the typed
+/// path's constant sizes): the same code when \p Bin folds.
+template <bool Nothrow, bool Array = false>
+SIZESPEC_FAST_PATH void *alloc_small_in(unsigned Bin,
+                                        std::size_t Size) noexcept(Nothrow) {
+  ThreadCache &TC = tls_cache;
+  FreeObject *P = TC.alloc[Bin];
+  if (SIZESPEC_UNLIKELY(P == nullptr))
+    return Refill<Nothrow>::call(Bin + (Array ? kRefillArray : 0), Size);
+  TC.alloc[Bin] = P->next;
+  return P;
+}
+
 /// The fast path of every specialized routine: pop the calling thread's free
 /// list for one fixed bin. No size lookup, no branch on the type, no
 /// counting; one branch to alloc_refill. On x86-64, 5 instructions: load
@@ -100,12 +113,7 @@ template <> struct Refill<true> {
 template <unsigned Bin, bool Nothrow, bool Array = false>
 SIZESPEC_FAST_PATH void *alloc_small(std::size_t Size) noexcept(Nothrow) {
   static_assert(Bin < kNumBins, "no such bin");
-  ThreadCache &TC = tls_cache;
-  FreeObject *P = TC.alloc[Bin];
-  if (SIZESPEC_UNLIKELY(P == nullptr))
-    return Refill<Nothrow>::call(Bin + (Array ? kRefillArray : 0), Size);
-  TC.alloc[Bin] = P->next;
-  return P;
+  return alloc_small_in<Nothrow, Array>(Bin, Size);
 }
 
 } // namespace detail
