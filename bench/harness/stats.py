@@ -27,6 +27,20 @@ def geomean(xs: list[float]) -> float:
     return math.exp(sum(math.log(x) for x in xs) / len(xs))
 
 
+def paired_ratio(base: list[list[float]], new: list[list[float]]) -> float | None:
+    """The change new/base of several benchmarks taken together, paired by
+    round: base[k][i] and new[k][i] are benchmark k's samples from round i.
+    Each round's geometric mean of new/base over the benchmarks, then the
+    median over rounds. A process run on a shared machine is slow or fast
+    as a whole (another tenant, the CPU it got), and both configurations
+    of a round ran within a minute of each other, so that state cancels in
+    the round's ratio. None unless every list has the same length."""
+    n = len(base[0]) if base else 0
+    if n == 0 or any(len(xs) != n for xs in base + new):
+        return None
+    return median([geomean([nw[i] / b[i] for b, nw in zip(base, new)]) for i in range(n)])
+
+
 def _ranks(values: list[float]) -> tuple[list[float], list[int]]:
     """Mid-ranks (1-based) of values, and the sizes of the tie groups."""
     order = sorted(range(len(values)), key=values.__getitem__)
