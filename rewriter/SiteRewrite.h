@@ -37,7 +37,7 @@ struct SiteEdit {
   std::optional<LeftAlone> Reason;
 };
 
-/// The routine the analysis chose: class 1..7, scan or noscan.
+/// The routine the analysis chose: class 1..32, scan or noscan.
 struct RoutineChoice {
   unsigned Class;
   bool Scan;

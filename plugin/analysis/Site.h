@@ -63,7 +63,7 @@ struct Site {
   /// unset when not known at compile time.
   std::optional<std::uint64_t> Size;
   std::optional<std::uint64_t> Align;
-  /// Size class (1..7 are specialized); 0 when none.
+  /// Size class (1..32, all specialized); 0 when none.
   unsigned Class = 0;
   /// True if the object may hold pointers; unset when unknown.
   std::optional<bool> Scan;

@@ -1,6 +1,6 @@
 //===- classes_test.cc - Every specialized class, both kinds --------------===//
 //
-// For alloc_{scan,noscan}_sc1..7: size, alignment, no overlap, contents
+// For alloc_{scan,noscan}_sc1..32: size, alignment, no overlap, contents
 // survive, reuse after free, the kind of span, and the counts.
 //
 //===----------------------------------------------------------------------===//
