@@ -54,7 +54,8 @@ struct SceneSummary {
   BBox bounds;
 };
 
-static_assert(sizeof(SceneSummary) == 96, "SceneSummary: class 8 (96 B), noscan");
+static_assert(sizeof(SceneSummary) == 96,
+              "SceneSummary: class 8 (96 B), noscan");
 
 class Scene {
 public:
