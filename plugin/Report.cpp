@@ -42,23 +42,6 @@ llvm::json::Object toJSON(const SiteRecord &R) {
 
 } // namespace
 
-void printSiteLine(llvm::raw_ostream &OS, const SiteRecord &R) {
-  OS << R.File << ':' << R.Line << ':' << R.Column << ": ";
-  if (R.Specialized) {
-    OS << "specialized: " << R.Describe << " -> " << R.Routine;
-    if (R.Size && R.Class)
-      OS << " (" << *R.Size << " B, class " << *R.Class << ")";
-    else
-      OS << " (runtime size)";
-    OS << '\n';
-    return;
-  }
-  OS << "not specialized: " << R.Describe;
-  if (R.Size)
-    OS << " (" << *R.Size << " B)";
-  OS << ": " << R.Message << '\n';
-}
-
 llvm::Error writeSidecar(llvm::StringRef Path, llvm::StringRef MainFile,
                          const PluginOptions &Opts,
                          llvm::ArrayRef<SiteRecord> Sites) {

@@ -22,9 +22,6 @@
 
 namespace sizespec {
 
-/// One line, with its newline.
-void printSiteLine(llvm::raw_ostream &OS, const SiteRecord &R);
-
 /// Writes the sidecar JSON to \p Path atomically (temporary file, then
 /// rename), so a parallel build never reads half a file.
 llvm::Error writeSidecar(llvm::StringRef Path, llvm::StringRef MainFile,

@@ -138,30 +138,7 @@ void SizespecConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 
 SiteRecord SizespecConsumer::record(const Site &S) const {
   SourceManager &SM = CI.getSourceManager();
-  SiteRecord R;
-  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(S.Loc));
-  if (P.isValid()) {
-    R.File = P.getFilename();
-    R.Line = P.getLine();
-    R.Column = P.getColumn();
-  }
-  R.Form = formName(S.Form).str();
-  R.Type = S.TypeName;
-  R.Describe = S.describe();
-  R.Size = S.Size;
-  R.Align = S.Align;
-  if (S.Size && S.Class)
-    R.Class = S.Class;
-  R.Scan = S.Scan;
-  R.Specialized = S.eligible();
-  R.RuntimeSize = S.RuntimeSize;
-  if (!S.eligible()) {
-    R.Reason = reasonCode(S.Why).str();
-    R.Message = S.Message;
-  } else {
-    R.Routine = S.routineName();
-  }
-  return R;
+  return recordOf(S, SM.getFileLoc(S.Loc), SM);
 }
 
 void SizespecConsumer::emitOutputs() {
@@ -183,7 +160,7 @@ void SizespecConsumer::emitOutputs() {
 
   if (Opts.Report)
     for (const SiteRecord &R : Records)
-      printSiteLine(llvm::errs(), R);
+      llvm::errs() << siteLine(R) << '\n';
 
   std::string Path;
   if (Opts.Sidecar) {

@@ -30,53 +30,12 @@ namespace sizespec::rewriter {
 
 namespace {
 
-/// The site line of the plugin's report (plugin/Report.cpp printSiteLine),
-/// e.g. `shapes.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point>
-/// (24 B, class 3)` or `shapes.cc:57:9: not specialized: new Mesh (96 B):
-/// size above 80 B limit by 16 B`.
-std::string reportLine(const SiteRecord &R, const Site &S) {
-  std::string Line = R.File + ":" + std::to_string(R.Line) + ":" +
-                     std::to_string(R.Column) + ": ";
-  if (S.eligible()) {
-    Line += "specialized: " + S.describe() + " -> " + S.routineName();
-    if (S.Size && S.Class)
-      Line += " (" + std::to_string(*S.Size) + " B, class " +
-              std::to_string(S.Class) + ")";
-    else
-      Line += " (runtime size)";
-    return Line;
-  }
-  Line += "not specialized: " + S.describe();
-  if (S.Size)
-    Line += " (" + std::to_string(*S.Size) + " B)";
-  Line += ": " + (S.Message.empty() ? reasonMessage(S.Why).str() : S.Message);
-  return Line;
-}
-
+/// The analysis's record of \p S, shown at the expansion of \p Loc.
 SiteRecord makeRecord(const Site &S, SourceLocation Loc,
                       const SourceManager &SM) {
   SiteRecord R;
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
-  if (P.isValid()) {
-    R.File = P.getFilename();
-    R.Line = P.getLine();
-    R.Column = P.getColumn();
-  }
-  R.Form = formName(S.Form).str();
-  R.Type = S.TypeName;
-  R.Size = S.Size;
-  R.Align = S.Align;
-  if (S.Class)
-    R.Class = S.Class;
-  R.Scan = S.Scan;
-  R.Specialized = S.eligible();
-  if (!S.eligible()) {
-    R.Reason = reasonCode(S.Why).str();
-    R.Message = S.Message.empty() ? reasonMessage(S.Why).str() : S.Message;
-  } else {
-    R.Routine = S.routineName();
-  }
-  R.ReportLine = reportLine(R, S);
+  static_cast<sizespec::SiteRecord &>(R) =
+      recordOf(S, SM.getExpansionLoc(Loc), SM);
   return R;
 }
 

@@ -104,7 +104,7 @@ void writeSummary(raw_ostream &OS, ArrayRef<SiteRecord> Sites) {
 
 void writeTextReport(raw_ostream &OS, ArrayRef<SiteRecord> Sites) {
   for (const SiteRecord &S : Sites) {
-    OS << S.ReportLine << "\n";
+    OS << siteLine(S) << "\n";
     if (S.Specialized && !S.LeftAlone.empty())
       OS << S.File << ":" << S.Line << ":" << S.Column
          << ": note: not rewritten: " << leftAloneMessage(S.LeftAlone) << " ["

@@ -9,32 +9,18 @@
 #ifndef SIZESPEC_REWRITER_RESULTS_H
 #define SIZESPEC_REWRITER_RESULTS_H
 
+#include "SiteRecord.h"
+
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace sizespec::rewriter {
 
-/// One allocation site as the analysis classified it, plus what the
-/// rewriter does with it.
-struct SiteRecord {
-  std::string File;
-  unsigned Line = 0;
-  unsigned Column = 0;
-  std::string Form;
-  std::string Type;
-  std::optional<std::uint64_t> Size;
-  std::optional<std::uint64_t> Align;
-  std::optional<unsigned> Class;
-  std::optional<bool> Scan;
-  bool Specialized = false;
-  std::string Reason;  ///< Analysis reason code, empty when specialized.
-  std::string Message; ///< The reason's message, empty when specialized.
-  std::string Routine; ///< The routine the site calls when specialized.
-  /// The site line exactly as the plugin's report prints it.
-  std::string ReportLine;
+/// One allocation site as the analysis classified it (the record the
+/// plugin's report and sidecar show), plus what the rewriter does with it.
+struct SiteRecord : sizespec::SiteRecord {
   /// Why an eligible site is left alone in the source (a rewriter reason
   /// code: macro-body, dependent, ...); empty when it is rewritten or when
   /// the analysis already refused it.

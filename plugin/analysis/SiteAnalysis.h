@@ -13,6 +13,7 @@
 #define SIZESPEC_ANALYSIS_SITEANALYSIS_H
 
 #include "Site.h"
+#include "SiteRecord.h"
 
 #include <sizespec/size_classes.h>
 
@@ -26,6 +27,7 @@ class CastExpr;
 class CXXNewExpr;
 class FunctionDecl;
 class LangOptions;
+class SourceManager;
 } // namespace clang
 
 namespace sizespec {
@@ -46,6 +48,11 @@ struct SiteContext {
   /// consteval function: the site only ever runs in the constant evaluator.
   bool ConstantEvaluated = false;
 };
+
+/// The record of site \p S, placed at \p Where (a file location: the caller
+/// decides where a site inside a macro is shown).
+SiteRecord recordOf(const Site &S, clang::SourceLocation Where,
+                    const clang::SourceManager &SM);
 
 /// Largest value accepted for AnalysisOptions::MaxSize.
 std::uint64_t maxSpecializedSize();

@@ -1,12 +1,13 @@
-//===- SiteRecord.h - A site as the report and sidecar show it --*- C++ -*-===//
+//===- SiteRecord.h - A site as the reports and sidecar show it -*- C++ -*-===//
 //
 // A Site with its location resolved to file/line/column and its strings
-// computed, so the report code needs no AST.
+// computed, so the report code needs no AST. Plain data: nothing here
+// includes Clang (recordOf() in SiteAnalysis.h makes one from a Site).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef SIZESPEC_PLUGIN_SITERECORD_H
-#define SIZESPEC_PLUGIN_SITERECORD_H
+#ifndef SIZESPEC_ANALYSIS_SITERECORD_H
+#define SIZESPEC_ANALYSIS_SITERECORD_H
 
 #include <cstdint>
 #include <optional>
@@ -42,6 +43,13 @@ struct SiteRecord {
   }
 };
 
+/// The report's line for a site, without a newline, e.g.
+/// `shapes.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point> (24 B,
+/// class 3)` or `shapes.cc:57:9: not specialized: new Mesh (1040 B): size
+/// above 1024 B limit by 16 B`. The plugin's report and the rewriter's print
+/// it alike.
+std::string siteLine(const SiteRecord &R);
+
 } // namespace sizespec
 
-#endif // SIZESPEC_PLUGIN_SITERECORD_H
+#endif // SIZESPEC_ANALYSIS_SITERECORD_H
