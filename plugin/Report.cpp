@@ -1,4 +1,4 @@
-//===- Report.cpp - Site lines and the JSON sidecar -----------------------===//
+//===- Report.cpp - The JSON sidecar --------------------------------------===//
 
 #include "Report.h"
 #include "Version.h"
@@ -7,47 +7,16 @@
 #include "llvm/Support/JSON.h"
 
 namespace sizespec {
-namespace {
-
-template <typename T> llvm::json::Value orNull(const std::optional<T> &V) {
-  if (V)
-    return *V;
-  return nullptr;
-}
-
-llvm::json::Value orNull(const std::string &S) {
-  if (S.empty())
-    return nullptr;
-  return S;
-}
-
-llvm::json::Object toJSON(const SiteRecord &R) {
-  return llvm::json::Object{
-      {"file", R.File},
-      {"line", R.Line},
-      {"column", R.Column},
-      {"form", R.Form},
-      {"type", R.Type},
-      {"describe", R.Describe},
-      {"size", orNull(R.Size)},
-      {"align", orNull(R.Align)},
-      {"class", orNull(R.Class)},
-      {"scan", orNull(R.Scan)},
-      {"status", R.Specialized ? "specialized" : "not-specialized"},
-      {"reason", orNull(R.Reason)},
-      {"message", orNull(R.Message)},
-      {"routine", orNull(R.Routine)},
-  };
-}
-
-} // namespace
 
 llvm::Error writeSidecar(llvm::StringRef Path, llvm::StringRef MainFile,
                          const PluginOptions &Opts,
                          llvm::ArrayRef<SiteRecord> Sites) {
   llvm::json::Array SiteArray;
-  for (const SiteRecord &R : Sites)
-    SiteArray.push_back(toJSON(R));
+  for (const SiteRecord &R : Sites) {
+    llvm::json::Object Site = siteJSON(R);
+    Site["describe"] = R.Describe;
+    SiteArray.push_back(std::move(Site));
+  }
   llvm::json::Object Settings{
       {"off", Opts.Off},
       {"max", Opts.Max},

@@ -1,12 +1,7 @@
-//===- Report.h - Site lines and the JSON sidecar ---------------*- C++ -*-===//
+//===- Report.h - The JSON sidecar ------------------------------*- C++ -*-===//
 //
-// The two outputs of diagnostic mode, in DESIGN.md's format:
-//
-//   src/shapes.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point> (24
-//   B, class 3) src/shapes.cc:57:9: not specialized: new Mesh (96 B): size
-//   above 80 B limit by 16 B
-//
-// and the per-TU sidecar of docs/interfaces.md.
+// The per-TU sidecar of docs/interfaces.md. The report's site line is
+// siteLine() in analysis/SiteRecord.h, shared with the rewriter.
 //
 //===----------------------------------------------------------------------===//
 

@@ -117,16 +117,6 @@ void writeTextReport(raw_ostream &OS, ArrayRef<SiteRecord> Sites) {
 
 void writeJsonReport(raw_ostream &OS, ArrayRef<SiteRecord> Sites,
                      ArrayRef<FileProblem> Errors) {
-  auto Opt = [](const auto &V) -> json::Value {
-    if (V)
-      return json::Value(*V);
-    return nullptr;
-  };
-  auto Str = [](const std::string &S) -> json::Value {
-    if (S.empty())
-      return nullptr;
-    return S;
-  };
   json::Array Out;
   unsigned Specialized = 0, Rewrite = 0;
   for (const SiteRecord &S : Sites) {
@@ -136,23 +126,11 @@ void writeJsonReport(raw_ostream &OS, ArrayRef<SiteRecord> Sites,
       Rewriting = S.LeftAlone.empty() ? "rewrite" : "left_alone";
       Rewrite += S.LeftAlone.empty();
     }
-    Out.push_back(json::Object{
-        {"file", S.File},
-        {"line", S.Line},
-        {"column", S.Column},
-        {"form", S.Form},
-        {"type", S.Type},
-        {"size", Opt(S.Size)},
-        {"align", Opt(S.Align)},
-        {"class", Opt(S.Class)},
-        {"scan", Opt(S.Scan)},
-        {"status", S.Specialized ? "specialized" : "not-specialized"},
-        {"reason", Str(S.Reason)},
-        {"message", Str(S.Message)},
-        {"routine", Str(S.Routine)},
-        {"rewrite", std::move(Rewriting)},
-        {"rewrite_reason", Str(S.LeftAlone)},
-    });
+    json::Object Site = siteJSON(S);
+    Site["rewrite"] = std::move(Rewriting);
+    Site["rewrite_reason"] =
+        S.LeftAlone.empty() ? json::Value(nullptr) : json::Value(S.LeftAlone);
+    Out.push_back(std::move(Site));
   }
   json::Array Errs;
   for (const FileProblem &E : Errors)

@@ -4,8 +4,24 @@
 #include "SiteAnalysis.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/JSON.h"
 
 namespace sizespec {
+namespace {
+
+template <typename T> llvm::json::Value orNull(const std::optional<T> &V) {
+  if (V)
+    return *V;
+  return nullptr;
+}
+
+llvm::json::Value orNull(const std::string &S) {
+  if (S.empty())
+    return nullptr;
+  return S;
+}
+
+} // namespace
 
 SiteRecord recordOf(const Site &S, clang::SourceLocation Where,
                     const clang::SourceManager &SM) {
@@ -51,6 +67,24 @@ std::string siteLine(const SiteRecord &R) {
   if (R.Size)
     Line += " (" + std::to_string(*R.Size) + " B)";
   return Line + ": " + R.Message;
+}
+
+llvm::json::Object siteJSON(const SiteRecord &R) {
+  return llvm::json::Object{
+      {"file", R.File},
+      {"line", R.Line},
+      {"column", R.Column},
+      {"form", R.Form},
+      {"type", R.Type},
+      {"size", orNull(R.Size)},
+      {"align", orNull(R.Align)},
+      {"class", orNull(R.Class)},
+      {"scan", orNull(R.Scan)},
+      {"status", R.Specialized ? "specialized" : "not-specialized"},
+      {"reason", orNull(R.Reason)},
+      {"message", orNull(R.Message)},
+      {"routine", orNull(R.Routine)},
+  };
 }
 
 } // namespace sizespec

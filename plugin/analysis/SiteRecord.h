@@ -14,6 +14,10 @@
 #include <string>
 #include <tuple>
 
+namespace llvm::json {
+class Object;
+} // namespace llvm::json
+
 namespace sizespec {
 
 struct SiteRecord {
@@ -49,6 +53,11 @@ struct SiteRecord {
 /// above 1024 B limit by 16 B`. The plugin's report and the rewriter's print
 /// it alike.
 std::string siteLine(const SiteRecord &R);
+
+/// The keys of a site the plugin's sidecar and the rewriter's JSON report
+/// share (docs/interfaces.md): file, line, column, form, type, size, align,
+/// class, scan, status, reason, message, routine; null where unknown.
+llvm::json::Object siteJSON(const SiteRecord &R);
 
 } // namespace sizespec
 
