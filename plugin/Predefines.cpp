@@ -15,8 +15,10 @@ namespace {
 /// An over-aligned `new T` (C++17 and later) passes std::align_val_t to its
 /// allocation function. CodeGen passes it to the redirected routine too, so
 /// each routine gets an overload that takes it; the analysis has already
-/// checked that the class gives alignof(T).
-constexpr const char kAlignedAdapters[] = R"(#if defined(__cpp_aligned_new)
+/// checked that the class gives alignof(T). Every class, from the one list
+/// in size_classes.h.
+constexpr const char kAlignedAdapters[] =
+    R"(#if defined(__cpp_aligned_new) && defined(SIZESPEC_FOR_EACH_CLASS)
 #include <cstddef>
 #include <new>
 namespace sizespec {
@@ -34,13 +36,7 @@ namespace sizespec {
 #define SIZESPEC_PLUGIN_ALIGNED_CLASS(N)                                       \
   SIZESPEC_PLUGIN_ALIGNED(alloc_scan_sc##N)                                    \
   SIZESPEC_PLUGIN_ALIGNED(alloc_noscan_sc##N)
-SIZESPEC_PLUGIN_ALIGNED_CLASS(1)
-SIZESPEC_PLUGIN_ALIGNED_CLASS(2)
-SIZESPEC_PLUGIN_ALIGNED_CLASS(3)
-SIZESPEC_PLUGIN_ALIGNED_CLASS(4)
-SIZESPEC_PLUGIN_ALIGNED_CLASS(5)
-SIZESPEC_PLUGIN_ALIGNED_CLASS(6)
-SIZESPEC_PLUGIN_ALIGNED_CLASS(7)
+SIZESPEC_FOR_EACH_CLASS(SIZESPEC_PLUGIN_ALIGNED_CLASS)
 #undef SIZESPEC_PLUGIN_ALIGNED_CLASS
 #undef SIZESPEC_PLUGIN_ALIGNED
 } // namespace sizespec

@@ -38,7 +38,7 @@ void *routine_for(unsigned C, bool Scan, bool Nothrow) {
                            : routine<N, true, false>(class_size(N)))           \
                 : (Nothrow ? routine<N, false, true>(class_size(N))            \
                            : routine<N, false, false>(class_size(N)));
-  switch (C) { SIZESPEC_TEST_FOR_EACH_CLASS(SIZESPEC_CASE) }
+  switch (C) { SIZESPEC_FOR_EACH_CLASS(SIZESPEC_CASE) }
 #undef SIZESPEC_CASE
   return nullptr;
 }

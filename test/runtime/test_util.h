@@ -19,15 +19,6 @@ template <unsigned C> struct alignas(class_align(C)) ClassObject {
   unsigned char bytes[class_size(C)];
 };
 
-/// Calls M(N) for every specialized class N (kNumSpecializedClasses of them).
-// clang-format off
-#define SIZESPEC_TEST_FOR_EACH_CLASS(M)                                        \
-  M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14)   \
-  M(15) M(16) M(17) M(18) M(19) M(20) M(21) M(22) M(23) M(24) M(25) M(26)      \
-  M(27) M(28) M(29) M(30) M(31) M(32)
-// clang-format on
-static_assert(kNumSpecializedClasses == 32, "SIZESPEC_TEST_FOR_EACH_CLASS");
-
 /// Calls the named routine alloc_{scan,noscan}_scC<T>, so tests go through
 /// the wrappers the plugin emits, not only the template behind them.
 template <unsigned C, bool Scan, bool Nothrow, class T = ClassObject<C>>
@@ -41,7 +32,7 @@ void *routine(std::size_t Size) {
     else                                                                       \
       return Scan ? alloc_scan_sc##N<T>(Size) : alloc_noscan_sc##N<T>(Size);   \
   }
-  SIZESPEC_TEST_FOR_EACH_CLASS(SIZESPEC_TEST_CASE)
+  SIZESPEC_FOR_EACH_CLASS(SIZESPEC_TEST_CASE)
 #undef SIZESPEC_TEST_CASE
 }
 

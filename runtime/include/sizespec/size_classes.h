@@ -81,6 +81,34 @@ constexpr bool is_specialized_class(unsigned C) {
   return C >= 1 && C <= kNumSpecializedClasses;
 }
 
+/// The one list of the specialized classes: SIZESPEC_FOR_EACH_CLASS(X)
+/// expands X(1) X(2) ... X(32). Everything written out per class (the
+/// routines, the plugin's aligned overloads, the tests) expands it, so a
+/// class added to the table is added everywhere.
+// clang-format off
+#define SIZESPEC_FOR_EACH_CLASS(X)                                             \
+  X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12) X(13) X(14)   \
+  X(15) X(16) X(17) X(18) X(19) X(20) X(21) X(22) X(23) X(24) X(25) X(26)      \
+  X(27) X(28) X(29) X(30) X(31) X(32)
+// clang-format on
+
+namespace detail {
+#define SIZESPEC_CLASS_LIST_ITEM(N) N,
+constexpr unsigned kListedClasses[] = {
+    SIZESPEC_FOR_EACH_CLASS(SIZESPEC_CLASS_LIST_ITEM)};
+#undef SIZESPEC_CLASS_LIST_ITEM
+/// True if the list holds 1..kNumSpecializedClasses, in order, from \p __i.
+constexpr bool classListInOrder(unsigned __i = 0) {
+  return __i == kNumSpecializedClasses ||
+         (kListedClasses[__i] == __i + 1 && classListInOrder(__i + 1));
+}
+} // namespace detail
+static_assert(
+    sizeof(detail::kListedClasses) ==
+            kNumSpecializedClasses * sizeof(unsigned) &&
+        detail::classListInOrder(),
+    "SIZESPEC_FOR_EACH_CLASS lists every specialized class, in order");
+
 static_assert(class_of(0) == 1, "zero-size requests get a real object");
 static_assert(class_of(8) == 1 && class_of(9) == 2, "");
 static_assert(class_of(24) == 3 && class_of(25) == 4, "");
