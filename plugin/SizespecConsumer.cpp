@@ -1,7 +1,8 @@
 //===- SizespecConsumer.cpp - Find, redirect and report the sites ---------===//
 
 #include "SizespecConsumer.h"
-#include "Report.h"
+#include "Sidecar.h"
+#include "Version.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -9,8 +10,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Sema.h"
-
-#include <algorithm>
 
 using namespace clang;
 
@@ -58,6 +57,7 @@ SizespecConsumer::SizespecConsumer(CompilerInstance &CI, PluginOptions O)
 void SizespecConsumer::InitializeSema(clang::Sema &S) {
   SemaRef = &S;
   Redir = std::make_unique<Redirector>(S);
+  Collector = std::make_unique<SiteCollector>(S.getASTContext(), Analysis);
 }
 
 void SizespecConsumer::ForgetSema() {
@@ -99,19 +99,11 @@ void SizespecConsumer::handleEarly(Decl *D) {
 }
 
 void SizespecConsumer::process(Decl *D, bool Instantiations) {
-  SiteFinder Finder(D->getASTContext(), Analysis);
-  Finder.find(D, Instantiations, [&](FoundSite &F) { act(F); });
+  if (Collector)
+    Collector->collect(D, Instantiations, [&](FoundSite &F) { act(F); });
 }
 
 void SizespecConsumer::act(FoundSite &F) {
-  const void *Key = F.New ? static_cast<const void *>(F.New)
-                          : static_cast<const void *>(F.AllocatorCast);
-  if (!Seen.insert(Key).second)
-    return;
-  if (F.InTemplatePattern) {
-    PatternSites.push_back(F.S);
-    return;
-  }
   if (F.S.eligible() && ShouldRedirect && Redir) {
     bool Done = F.New ? Redir->redirectNew(F.New, F.S)
                       : Redir->redirectAllocator(F.AllocatorCast, F.S);
@@ -120,11 +112,10 @@ void SizespecConsumer::act(FoundSite &F) {
   } else if (F.S.eligible()) {
     F.S.refuse(Reason::NoRuntime);
   }
-  Sites.push_back(F.S);
 }
 
 void SizespecConsumer::HandleTranslationUnit(ASTContext &Ctx) {
-  if (CI.getDiagnostics().hasErrorOccurred())
+  if (CI.getDiagnostics().hasErrorOccurred() || !Collector)
     return;
   Finishing = true;
   process(Ctx.getTranslationUnitDecl(), /*Instantiations=*/true);
@@ -133,31 +124,13 @@ void SizespecConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   if (Redir && ShouldRedirect)
     Redir->instantiatePending();
   Finishing = false;
-  emitOutputs();
-}
-
-SiteRecord SizespecConsumer::record(const Site &S) const {
-  SourceManager &SM = CI.getSourceManager();
-  return recordOf(S, SM.getFileLoc(S.Loc), SM);
-}
-
-void SizespecConsumer::emitOutputs() {
   std::vector<SiteRecord> Records;
-  for (const Site &S : Sites)
-    Records.push_back(record(S));
-  // A pattern's site is shown only when no instantiation of it was found.
-  for (const Site &S : PatternSites) {
-    SiteRecord R = record(S);
-    bool Instantiated =
-        std::any_of(Records.begin(), Records.end(), [&](const SiteRecord &O) {
-          return O.File == R.File && O.Line == R.Line && O.Column == R.Column;
-        });
-    if (!Instantiated)
-      Records.push_back(R);
-  }
-  std::sort(Records.begin(), Records.end());
-  Records.erase(std::unique(Records.begin(), Records.end()), Records.end());
+  for (ListedSite &L : Collector->finish())
+    Records.push_back(std::move(L.Record));
+  emitOutputs(Records);
+}
 
+void SizespecConsumer::emitOutputs(llvm::ArrayRef<SiteRecord> Records) {
   if (Opts.Report)
     for (const SiteRecord &R : Records)
       llvm::errs() << siteLine(R) << '\n';
@@ -172,11 +145,19 @@ void SizespecConsumer::emitOutputs() {
   }
   if (Path.empty())
     return;
-  std::string MainFile;
+  Sidecar SC;
+  SC.PluginVersion = kPluginVersion;
+  SC.ClangVersion = kClangVersion;
+  SC.Settings = llvm::json::Object{
+      {"off", Opts.Off},
+      {"max", Opts.Max},
+      {"sanitizer", Opts.Sanitizer ? llvm::json::Value(*Opts.Sanitizer)
+                                   : llvm::json::Value(nullptr)}};
   if (!CI.getFrontendOpts().Inputs.empty() &&
       CI.getFrontendOpts().Inputs[0].isFile())
-    MainFile = CI.getFrontendOpts().Inputs[0].getFile().str();
-  if (llvm::Error E = writeSidecar(Path, MainFile, Opts, Records)) {
+    SC.MainFile = CI.getFrontendOpts().Inputs[0].getFile().str();
+  SC.Sites.assign(Records.begin(), Records.end());
+  if (llvm::Error E = writeSidecar(Path, SC)) {
     DiagnosticsEngine &D = CI.getDiagnostics();
     unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
                                     "sizespec: cannot write sidecar '%0': %1");

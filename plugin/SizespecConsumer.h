@@ -18,11 +18,9 @@
 
 #include "PluginOptions.h"
 #include "Redirector.h"
-#include "SiteFinder.h"
-#include "SiteRecord.h"
+#include "SiteCollector.h"
 
 #include "clang/Sema/SemaConsumer.h"
-#include "llvm/ADT/DenseSet.h"
 
 #include <memory>
 #include <vector>
@@ -46,8 +44,7 @@ private:
   void handleEarly(clang::Decl *D);
   void process(clang::Decl *D, bool Instantiations);
   void act(FoundSite &F);
-  SiteRecord record(const Site &S) const;
-  void emitOutputs();
+  void emitOutputs(llvm::ArrayRef<SiteRecord> Records);
 
   clang::CompilerInstance &CI;
   PluginOptions Opts;
@@ -59,11 +56,8 @@ private:
   /// Inside HandleTranslationUnit: declarations reaching the consumer now
   /// are the routines' own instantiations.
   bool Finishing = false;
-  llvm::DenseSet<const void *> Seen;
-  std::vector<Site> Sites;
-  /// Sites of uninstantiated templates, kept only if no instantiation of the
-  /// same site was found.
-  std::vector<Site> PatternSites;
+  /// Set in InitializeSema, when the ASTContext exists.
+  std::unique_ptr<SiteCollector> Collector;
 };
 
 } // namespace sizespec

@@ -31,6 +31,7 @@
 
 using namespace llvm;
 using namespace clang::tooling;
+using namespace sizespec;
 using namespace sizespec::rewriter;
 
 namespace {

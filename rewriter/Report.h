@@ -21,7 +21,8 @@ struct FileProblem {
 std::vector<SiteRecord> mergeSites(llvm::ArrayRef<TUResult> Results);
 
 /// The plugin's site lines, then for each eligible site the rewriter leaves
-/// alone a note saying why, then the summary lines.
+/// alone a note saying why, then the site model's summary with the
+/// rewrite's counts.
 void writeTextReport(llvm::raw_ostream &OS, llvm::ArrayRef<SiteRecord> Sites);
 
 /// The same as one JSON object: the sidecar's site keys plus `rewrite`
@@ -29,9 +30,6 @@ void writeTextReport(llvm::raw_ostream &OS, llvm::ArrayRef<SiteRecord> Sites);
 /// errors.
 void writeJsonReport(llvm::raw_ostream &OS, llvm::ArrayRef<SiteRecord> Sites,
                      llvm::ArrayRef<FileProblem> Errors);
-
-/// The summary: sizespec-report's counts, then the rewrite's.
-void writeSummary(llvm::raw_ostream &OS, llvm::ArrayRef<SiteRecord> Sites);
 
 } // namespace sizespec::rewriter
 

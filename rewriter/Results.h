@@ -18,15 +18,6 @@
 
 namespace sizespec::rewriter {
 
-/// One allocation site as the analysis classified it (the record the
-/// plugin's report and sidecar show), plus what the rewriter does with it.
-struct SiteRecord : sizespec::SiteRecord {
-  /// Why an eligible site is left alone in the source (a rewriter reason
-  /// code: macro-body, dependent, ...); empty when it is rewritten or when
-  /// the analysis already refused it.
-  std::string LeftAlone;
-};
-
 /// A replacement of [Offset, Offset + Length) of File by Text, in the bytes
 /// the parse saw.
 struct Edit {
@@ -55,6 +46,8 @@ struct TUResult {
   std::string MainFile;
   /// Empty when the translation unit parsed; otherwise what went wrong.
   std::string Error;
+  /// The site model's records; LeftAlone says why an eligible site stays
+  /// as written.
   std::vector<SiteRecord> Sites;
   std::vector<Edit> Edits;
   /// Content hash of each file the edits touch, as the parse saw it, so a

@@ -23,7 +23,7 @@
 #ifndef SIZESPEC_REWRITER_SITEREWRITE_H
 #define SIZESPEC_REWRITER_SITEREWRITE_H
 
-#include "LeftAlone.h"
+#include "Codes.h"
 #include "Results.h"
 
 #include "clang/AST/ASTContext.h"

@@ -1,14 +1,15 @@
-//===- Site.h - One allocation site and what sizespec makes of it -*- C++
-//-*-===//
+//===- Site.h - One allocation site as the analysis sees it ----*- C++ -*-===//
 //
-// The record the site analysis produces for every allocation site. It knows
-// nothing of printing or rewriting: the plugin redirects and reports from it,
-// the rewriter rewrites from it.
+// What the site analysis computes for every allocation site, with the AST
+// handles a redirect or an edit needs. It knows nothing of printing: the
+// site model's SiteRecord (model/SiteRecord.h) is what reports show.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SIZESPEC_ANALYSIS_SITE_H
 #define SIZESPEC_ANALYSIS_SITE_H
+
+#include "Codes.h"
 
 #include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
@@ -19,32 +20,6 @@
 #include <string>
 
 namespace sizespec {
-
-/// How the allocation is written.
-enum class SiteForm {
-  New,            ///< new T, new (std::nothrow) T
-  NewArray,       ///< new T[N]
-  MakeUnique,     ///< the new T inside std::make_unique<T>
-  MakeShared,     ///< control block + object of std::make_shared<T>
-  AllocateShared, ///< same, for std::allocate_shared<T>(custom allocator)
-  Allocator,      ///< std::allocator<T>::allocate(n), runtime size
-};
-
-/// Why a site is not specialized. None means it is eligible.
-enum class Reason : std::uint8_t {
-  None,
-#define SIZESPEC_REASON(Enumerator, Code, Message) Enumerator,
-#include "Reason.def"
-};
-
-/// The form as the sidecar spells it: "new", "new[]", "make_unique", ...
-llvm::StringRef formName(SiteForm F);
-/// The stable code of \p R ("size_above_limit"); empty for Reason::None.
-llvm::StringRef reasonCode(Reason R);
-/// The fixed lowercase message of \p R, no trailing period.
-llvm::StringRef reasonMessage(Reason R);
-/// Parses a stable code back; std::nullopt if unknown.
-std::optional<Reason> reasonFromCode(llvm::StringRef Code);
 
 struct Site {
   SiteForm Form = SiteForm::New;

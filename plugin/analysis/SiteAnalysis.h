@@ -13,7 +13,6 @@
 #define SIZESPEC_ANALYSIS_SITEANALYSIS_H
 
 #include "Site.h"
-#include "SiteRecord.h"
 
 #include <sizespec/size_classes.h>
 
@@ -27,7 +26,6 @@ class CastExpr;
 class CXXNewExpr;
 class FunctionDecl;
 class LangOptions;
-class SourceManager;
 } // namespace clang
 
 namespace sizespec {
@@ -48,11 +46,6 @@ struct SiteContext {
   /// consteval function: the site only ever runs in the constant evaluator.
   bool ConstantEvaluated = false;
 };
-
-/// The record of site \p S, placed at \p Where (a file location: the caller
-/// decides where a site inside a macro is shown).
-SiteRecord recordOf(const Site &S, clang::SourceLocation Where,
-                    const clang::SourceManager &SM);
 
 /// Largest value accepted for AnalysisOptions::MaxSize.
 std::uint64_t maxSpecializedSize();

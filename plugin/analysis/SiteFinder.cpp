@@ -43,8 +43,10 @@ class Walker : public RecursiveASTVisitor<Walker> {
 
 public:
   Walker(ASTContext &Ctx, const AnalysisOptions &Opts, bool Instantiations,
-         llvm::function_ref<void(FoundSite &)> OnSite)
-      : Ctx(Ctx), Opts(Opts), Instantiations(Instantiations), OnSite(OnSite) {}
+         llvm::function_ref<void(FoundSite &)> OnSite,
+         llvm::function_ref<void(const FoundCall &)> OnCall)
+      : Ctx(Ctx), Opts(Opts), Instantiations(Instantiations), OnSite(OnSite),
+        OnCall(OnCall) {}
 
   bool shouldVisitTemplateInstantiations() const { return Instantiations; }
   bool shouldVisitLambdaBody() const { return true; }
@@ -163,6 +165,29 @@ public:
     return report(F);
   }
 
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    if (!FD || !FD->isInStdNamespace() || !FD->getIdentifier() ||
+        !FD->getTemplateSpecializationArgs())
+      return true;
+    StringRef Name = FD->getName();
+    if (Name != "make_unique" && Name != "make_shared")
+      return true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (SM.isInSystemHeader(SM.getExpansionLoc(Call->getBeginLoc())))
+      return true;
+    FoundCall C;
+    C.Call = Call;
+    C.Callee = FD;
+    C.Shared = Name == "make_shared";
+    C.NameLoc = Call->getBeginLoc();
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit()))
+      C.NameLoc = DRE->getLocation();
+    OnCall(C);
+    return true;
+  }
+
 private:
   SiteContext context() const {
     SiteContext C;
@@ -172,6 +197,7 @@ private:
   }
 
   bool report(FoundSite &F) {
+    F.Function = Function;
     F.InTemplatePattern = Function && Function->isDependentContext();
     if (F.InTemplatePattern) {
       // A pattern is never compiled; its instantiations are. Keep only the
@@ -207,6 +233,7 @@ private:
   const AnalysisOptions &Opts;
   bool Instantiations;
   llvm::function_ref<void(FoundSite &)> OnSite;
+  llvm::function_ref<void(const FoundCall &)> OnCall;
   const FunctionDecl *Function = nullptr;
   unsigned ConstantEvaluatedDepth = 0;
 };
@@ -214,8 +241,9 @@ private:
 } // namespace
 
 void SiteFinder::find(Decl *D, bool Instantiations,
-                      llvm::function_ref<void(FoundSite &)> OnSite) {
-  Walker(Ctx, Opts, Instantiations, OnSite).TraverseDecl(D);
+                      llvm::function_ref<void(FoundSite &)> OnSite,
+                      llvm::function_ref<void(const FoundCall &)> OnCall) {
+  Walker(Ctx, Opts, Instantiations, OnSite, OnCall).TraverseDecl(D);
 }
 
 } // namespace sizespec

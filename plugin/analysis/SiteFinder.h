@@ -1,15 +1,17 @@
-//===- SiteFinder.h - Find the allocation sites in a declaration -*- C++
-//-*-===//
+//===- SiteFinder.h - The allocation sites of a declaration ---*- C++ -*-===//
 //
 // Walks a declaration (a function, a variable, a namespace, the whole
 // translation unit) and hands every allocation site to a callback, with the
 // expression to act on. Sites in template instantiations are found on their
 // concrete types; sites in uninstantiated templates come back with
 // Reason::DependentType (only outside system headers). The runtime's own
-// namespace `sizespec` is skipped.
+// namespace `sizespec` is skipped. It also hands over the calls of
+// std::make_unique and std::make_shared in user code, which SiteCollector
+// pairs with the allocation inside the function they call.
 //
 //   SiteFinder Finder(Ctx, Opts);
-//   Finder.find(TU, /*Instantiations=*/true, [&](FoundSite &F) { ... });
+//   Finder.find(TU, /*Instantiations=*/true, [&](FoundSite &F) { ... },
+//               [&](const FoundCall &C) { ... });
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace clang {
+class CallExpr;
 class Decl;
 } // namespace clang
 
@@ -33,8 +36,20 @@ struct FoundSite {
   /// Set for the allocator forms: the cast around the builtin call, whose
   /// operand a redirect replaces.
   clang::CastExpr *AllocatorCast = nullptr;
+  /// The innermost function (or lambda call operator) around the site.
+  const clang::FunctionDecl *Function = nullptr;
   /// True if the site sits in a dependent context (a template pattern).
   bool InTemplatePattern = false;
+};
+
+/// A call of std::make_unique or std::make_shared outside system headers.
+struct FoundCall {
+  const clang::CallExpr *Call = nullptr;
+  /// The specialization it calls.
+  const clang::FunctionDecl *Callee = nullptr;
+  /// Where a user looks: the name of the function called.
+  clang::SourceLocation NameLoc;
+  bool Shared = false;
 };
 
 class SiteFinder {
@@ -42,12 +57,13 @@ public:
   SiteFinder(clang::ASTContext &Ctx, const AnalysisOptions &Opts)
       : Ctx(Ctx), Opts(Opts) {}
 
-  /// Calls \p OnSite for each site in \p D. With \p Instantiations, also
-  /// walks implicit template instantiations (and generic lambda
-  /// specializations). A site reachable twice may be reported twice; callers
-  /// deduplicate on the expression.
+  /// Calls \p OnSite for each site in \p D and \p OnCall for each smart
+  /// pointer call. With \p Instantiations, also walks implicit template
+  /// instantiations (and generic lambda specializations). A site reachable
+  /// twice may be reported twice; SiteCollector deduplicates.
   void find(clang::Decl *D, bool Instantiations,
-            llvm::function_ref<void(FoundSite &)> OnSite);
+            llvm::function_ref<void(FoundSite &)> OnSite,
+            llvm::function_ref<void(const FoundCall &)> OnCall);
 
 private:
   clang::ASTContext &Ctx;

@@ -105,13 +105,13 @@ void printSites(const Report &R, raw_ostream &OS) {
         "<th>kind</th><th>status</th><th>routine or reason</th>"
         "<th>translation units</th></tr>\n";
   for (const MergedSite &M : R.Sites) {
-    const Site &S = M.S;
+    const SiteRecord &S = M.S;
     OS << "<tr class=\"" << statusCode(S) << (M.Conflict ? " conflict" : "")
        << "\">";
     OS << "<td><code>"
        << escape(formatv("{0}:{1}:{2}", S.File, S.Line, S.Column).str())
        << "</code></td>";
-    OS << "<td><code>" << escape(siteExpression(S)) << "</code></td>";
+    OS << "<td><code>" << escape(S.Describe) << "</code></td>";
     OS << "<td class=\"n\">"
        << (S.Size ? formatv("{0} B", *S.Size).str() : std::string("?"))
        << "</td>";
@@ -121,10 +121,10 @@ void printSites(const Report &R, raw_ostream &OS) {
     OS << "<td class=\"status\">"
        << (S.Specialized ? "specialized" : "not specialized") << "</td>";
     if (S.Specialized)
-      OS << "<td><code>" << escape(*S.Routine) << "</code></td>";
+      OS << "<td><code>" << escape(S.Routine) << "</code></td>";
     else
-      OS << "<td>" << escape(*S.Reason) << ": "
-         << escape(S.Message.value_or(*S.Reason)) << "</td>";
+      OS << "<td>" << escape(S.Reason) << ": "
+         << escape(S.Message.empty() ? S.Reason : S.Message) << "</td>";
     OS << "<td>" << escape(originList(M));
     if (M.Conflict)
       OS << " <strong>(translation units disagree on this site)</strong>";

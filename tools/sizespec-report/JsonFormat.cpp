@@ -18,37 +18,18 @@ namespace sizespec {
 namespace report {
 namespace {
 
-template <typename T> json::Value orNull(const std::optional<T> &V) {
-  if (V)
-    return *V;
-  return nullptr;
-}
-
 json::Value siteToJson(const MergedSite &M) {
-  const Site &S = M.S;
+  const SiteRecord &S = M.S;
   json::Array Origins;
   for (const Origin &O : M.Origins)
     Origins.push_back(
         json::Object{{"main_file", O.MainFile}, {"settings", O.Settings}});
-  return json::Object{
-      {"file", S.File},
-      {"line", S.Line},
-      {"column", S.Column},
-      {"form", S.Form},
-      {"type", S.Type},
-      {"size", orNull(S.Size)},
-      {"align", orNull(S.Align)},
-      {"class", orNull(S.Class)},
-      {"scan", orNull(S.Scan)},
-      {"status", statusCode(S)},
-      {"reason", orNull(S.Reason)},
-      {"message", orNull(S.Message)},
-      {"routine", orNull(S.Routine)},
-      {"describe", siteExpression(S)},
-      {"nothrow", S.Nothrow},
-      {"translation_units", std::move(Origins)},
-      {"conflict", M.Conflict},
-  };
+  json::Object Out = siteJSON(S);
+  Out["describe"] = S.Describe;
+  Out["nothrow"] = S.Nothrow;
+  Out["translation_units"] = std::move(Origins);
+  Out["conflict"] = M.Conflict;
+  return Out;
 }
 
 template <typename Map> json::Object countsToJson(const Map &Counts) {

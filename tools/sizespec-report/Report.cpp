@@ -1,6 +1,8 @@
-//===- Report.cpp - Merge sidecars, count, and word a site ----------------===//
+//===- Report.cpp - Merge sidecars and count the sites --------------------===//
 
 #include "Report.h"
+
+#include "Codes.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -15,16 +17,8 @@ namespace sizespec {
 namespace report {
 namespace {
 
-/// A site's identity: the same source expression allocating the same type.
-using SiteKey =
-    std::tuple<std::string, uint64_t, uint64_t, std::string, std::string>;
-
-SiteKey keyOf(const Site &S) {
-  return {S.File, S.Line, S.Column, S.Form, S.Type};
-}
-
 /// True if two records of one site say the same thing about it.
-bool sameVerdict(const Site &A, const Site &B) {
+bool sameVerdict(const SiteRecord &A, const SiteRecord &B) {
   return std::tie(A.Size, A.Align, A.Class, A.Scan, A.Specialized, A.Reason,
                   A.Message, A.Routine, A.Describe, A.Nothrow) ==
          std::tie(B.Size, B.Align, B.Class, B.Scan, B.Specialized, B.Reason,
@@ -32,7 +26,7 @@ bool sameVerdict(const Site &A, const Site &B) {
 }
 
 bool shown(const MergedSite &M, const Filter &F) {
-  const Site &S = M.S;
+  const SiteRecord &S = M.S;
   if (F.Only == Filter::Status::Specialized && !S.Specialized)
     return false;
   if (F.Only == Filter::Status::NotSpecialized && S.Specialized)
@@ -40,7 +34,7 @@ bool shown(const MergedSite &M, const Filter &F) {
   if (F.FileMatches && !F.FileMatches(S.File))
     return false;
   if (!F.Reasons.empty() &&
-      (S.Specialized || !is_contained(F.Reasons, *S.Reason)))
+      (S.Specialized || !is_contained(F.Reasons, S.Reason)))
     return false;
   return true;
 }
@@ -58,8 +52,9 @@ bool siteOrder(const MergedSite &A, const MergedSite &B) {
 
 void Merger::add(const Sidecar &SC) {
   ++Sidecars;
-  Origin From{SC.MainFile.empty() ? SC.Path : SC.MainFile, SC.Settings};
-  for (const Site &S : SC.Sites) {
+  Origin From{SC.MainFile.empty() ? SC.Path : SC.MainFile,
+              settingsWords(SC.Settings)};
+  for (const SiteRecord &S : SC.Sites) {
     ++Records;
     std::vector<MergedSite> &Versions =
         Groups[SiteKey{S.File, S.Line, S.Column, S.Form, S.Type}];
@@ -97,33 +92,9 @@ Report Merger::finish(const Filter &F) {
   R.Counts.DuplicatesMerged = Records - Versions;
   llvm::sort(R.Sites, siteOrder);
 
-  Summary &C = R.Counts;
-  for (const MergedSite &M : R.Sites) {
-    const Site &S = M.S;
-    ++C.Sites;
-    ++C.ByForm[S.Form];
-    if (!S.Specialized) {
-      ++C.NotSpecialized;
-      ++C.ByReason[*S.Reason];
-      continue;
-    }
-    ++C.Specialized;
-    if (S.Class) {
-      auto &[Scan, NoScan] = C.ByClass[*S.Class];
-      ++(S.Scan.value_or(true) ? Scan : NoScan);
-    }
-  }
+  for (const MergedSite &M : R.Sites)
+    R.Counts.add(M.S);
   return R;
-}
-
-// Words the expression as the plugin's site lines do (Site::describe in
-// plugin/analysis), so merged and per-compile reports read the same.
-std::string siteExpression(const Site &S) {
-  if (S.Describe)
-    return *S.Describe;
-  if (S.Form == "new" || S.Form == "new[]")
-    return (S.Nothrow ? "new (std::nothrow) " : "new ") + S.Type;
-  return formatv("{0}<{1}>", S.Form, S.Type).str();
 }
 
 std::string originList(const MergedSite &M) {
@@ -141,40 +112,9 @@ std::string conflictNote(const MergedSite &M) {
 }
 
 StringRef reasonDescription(StringRef Code) {
-#define SIZESPEC_REASON(Enumerator, ReasonCode, Message)                       \
-  if (Code == ReasonCode)                                                      \
-    return Message;
-#include "Reason.def"
+  if (std::optional<sizespec::Reason> R = reasonFromCode(Code))
+    return reasonMessage(*R);
   return "";
-}
-
-StringRef scanWord(const Site &S) {
-  if (!S.Scan)
-    return "scan?";
-  return *S.Scan ? "scan" : "noscan";
-}
-
-std::string siteVerdict(const Site &S) {
-  std::string Line;
-  if (S.Specialized) {
-    Line =
-        formatv("specialized: {0} -> {1}", siteExpression(S), *S.Routine).str();
-    if (S.Size && S.Class)
-      Line += formatv(" ({0} B, class {1})", *S.Size, *S.Class).str();
-    else
-      Line += " (runtime size)";
-    return Line;
-  }
-  Line = "not specialized: " + siteExpression(S);
-  if (S.Size)
-    Line += formatv(" ({0} B)", *S.Size).str();
-  Line += ": " + S.Message.value_or(*S.Reason);
-  return Line;
-}
-
-std::string siteLine(const Site &S) {
-  return formatv("{0}:{1}:{2}: {3}", S.File, S.Line, S.Column, siteVerdict(S))
-      .str();
 }
 
 } // namespace report

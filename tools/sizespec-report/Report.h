@@ -11,6 +11,7 @@
 #define SIZESPEC_TOOLS_REPORT_REPORT_H
 
 #include "Sidecar.h"
+#include "Summary.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -38,7 +39,7 @@ struct Origin {
 
 /// One site of the merged report.
 struct MergedSite {
-  Site S;
+  SiteRecord S;
   /// The TUs whose sidecars reported this site this way, sorted, unique.
   std::vector<Origin> Origins;
   /// Other TUs saw the same site (file, line, column, form, type)
@@ -46,18 +47,11 @@ struct MergedSite {
   bool Conflict = false;
 };
 
-/// Counts over the sites a report shows.
-struct Summary {
-  unsigned Sites = 0;
-  unsigned Specialized = 0;
-  unsigned NotSpecialized = 0;
+/// Counts over the sites a report shows, and over the merge.
+struct Summary : SiteCounts {
   unsigned Conflicts = 0;        ///< Sites with more than one version.
   unsigned DuplicatesMerged = 0; ///< Site records folded into another.
   unsigned Sidecars = 0;
-  /// Specialized sites per size class: [class] = {scan, noscan}.
-  std::map<uint64_t, std::pair<unsigned, unsigned>> ByClass;
-  std::map<std::string, unsigned> ByReason;
-  std::map<std::string, unsigned> ByForm;
 };
 
 struct Report {
@@ -93,19 +87,6 @@ private:
   unsigned Sidecars = 0;
 };
 
-/// The site line of DESIGN.md, without a trailing newline:
-///   src/a.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point> (24 B,
-///   class 3) src/a.cc:57:9: not specialized: new Mesh (96 B): size above 80 B
-///   limit by 16 B
-std::string siteLine(const Site &S);
-
-/// The site line after its location: "specialized: new Point -> ...".
-std::string siteVerdict(const Site &S);
-
-/// The site's expression as the line names it, e.g. "new Point",
-/// "make_unique<Point>".
-std::string siteExpression(const Site &S);
-
 /// The translation units behind a site, e.g. "a.cc [max=80 off=false], b.cc".
 std::string originList(const MergedSite &M);
 
@@ -113,12 +94,9 @@ std::string originList(const MergedSite &M);
 /// "translation units disagree on this site; this version is from a.cc [...]"
 std::string conflictNote(const MergedSite &M);
 
-/// The message of a reason code from plugin/analysis/Reason.def (the one
-/// home of the codes), or an empty string for a code it does not know.
+/// The message of a reason code (model/Reason.def, the one home of the
+/// codes), or an empty string for a code it does not know.
 llvm::StringRef reasonDescription(llvm::StringRef Code);
-
-/// "scan" or "noscan" ("scan?" when the sidecar does not say).
-llvm::StringRef scanWord(const Site &S);
 
 } // namespace report
 } // namespace sizespec

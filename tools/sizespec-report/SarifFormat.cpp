@@ -38,8 +38,8 @@ json::Object artifactLocation(StringRef File) {
   return json::Object{{"uri", encodePath(File)}, {"uriBaseId", "SRCROOT"}};
 }
 
-StringRef ruleId(const Site &S) {
-  return S.Specialized ? StringRef("specialized") : StringRef(*S.Reason);
+StringRef ruleId(const SiteRecord &S) {
+  return S.Specialized ? StringRef("specialized") : StringRef(S.Reason);
 }
 
 json::Object ruleFor(StringRef Id) {
@@ -54,7 +54,7 @@ json::Object ruleFor(StringRef Id) {
 }
 
 json::Object resultFor(const MergedSite &M, unsigned RuleIndex) {
-  const Site &S = M.S;
+  const SiteRecord &S = M.S;
   std::string Text = siteVerdict(S);
   if (M.Conflict)
     Text += " (" + conflictNote(M) + ")";
@@ -67,8 +67,8 @@ json::Object resultFor(const MergedSite &M, unsigned RuleIndex) {
     Props["class"] = *S.Class;
   if (S.Scan)
     Props["scan"] = *S.Scan;
-  if (S.Routine)
-    Props["routine"] = *S.Routine;
+  if (!S.Routine.empty())
+    Props["routine"] = S.Routine;
   json::Array TUs;
   for (const Origin &O : M.Origins)
     TUs.push_back(O.MainFile);

@@ -28,6 +28,7 @@
 #include <tuple>
 
 using namespace llvm;
+using namespace sizespec;
 using namespace sizespec::report;
 
 namespace {

@@ -1,4 +1,4 @@
-//===- Sidecar.cpp - Read and validate one sidecar ------------------------===//
+//===- Sidecar.cpp - One translation unit's records as JSON ---------------===//
 
 #include "Sidecar.h"
 
@@ -6,7 +6,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -14,7 +13,6 @@
 using namespace llvm;
 
 namespace sizespec {
-namespace report {
 namespace {
 
 /// Renders one settings value as the word the report shows after `key=`.
@@ -27,36 +25,38 @@ std::string settingWord(const json::Value &V) {
   return Out;
 }
 
-std::string settingsString(const json::Object &Settings) {
-  SmallVector<std::string, 8> Words;
-  for (const auto &KV : Settings)
-    Words.push_back(
-        formatv("{0}={1}", KV.first.str(), settingWord(KV.second)).str());
-  llvm::sort(Words);
-  return join(Words, " ");
-}
-
-bool readSite(const json::Value &V, Site &S, json::Path P) {
+bool readSite(const json::Value &V, SiteRecord &R, json::Path P) {
   json::ObjectMapper O(V, P);
   std::string Status;
-  if (!O || !O.map("file", S.File) || !O.map("line", S.Line) ||
-      !O.map("column", S.Column) || !O.map("form", S.Form) ||
-      !O.map("type", S.Type) || !O.map("size", S.Size) ||
-      !O.map("align", S.Align) || !O.map("class", S.Class) ||
-      !O.map("scan", S.Scan) || !O.map("status", Status) ||
-      !O.map("reason", S.Reason) || !O.map("message", S.Message) ||
-      !O.map("routine", S.Routine) || !O.map("describe", S.Describe) ||
-      !O.mapOptional("nothrow", S.Nothrow))
+  std::uint64_t Line = 0, Column = 0;
+  std::optional<std::uint64_t> Class;
+  std::optional<std::string> Reason, Message, Routine, Describe;
+  if (!O || !O.map("file", R.File) || !O.map("line", Line) ||
+      !O.map("column", Column) || !O.map("form", R.Form) ||
+      !O.map("type", R.Type) || !O.map("size", R.Size) ||
+      !O.map("align", R.Align) || !O.map("class", Class) ||
+      !O.map("scan", R.Scan) || !O.map("status", Status) ||
+      !O.map("reason", Reason) || !O.map("message", Message) ||
+      !O.map("routine", Routine) || !O.map("describe", Describe) ||
+      !O.mapOptional("nothrow", R.Nothrow))
     return false;
+  R.Line = static_cast<unsigned>(Line);
+  R.Column = static_cast<unsigned>(Column);
+  if (Class)
+    R.Class = static_cast<unsigned>(*Class);
+  R.Reason = Reason.value_or("");
+  R.Message = Message.value_or("");
+  R.Routine = Routine.value_or("");
+  R.Describe = Describe ? *Describe : describeSite(R.Form, R.Type, R.Nothrow);
   if (Status == "specialized") {
-    S.Specialized = true;
-    if (!S.Routine) {
+    R.Specialized = true;
+    if (!Routine) {
       P.field("routine").report("a specialized site needs a routine");
       return false;
     }
   } else if (Status == "not-specialized") {
-    S.Specialized = false;
-    if (!S.Reason) {
+    R.Specialized = false;
+    if (!Reason) {
       P.field("reason").report("a not-specialized site needs a reason");
       return false;
     }
@@ -68,6 +68,15 @@ bool readSite(const json::Value &V, Site &S, json::Path P) {
 }
 
 } // namespace
+
+std::string settingsWords(const json::Object &Settings) {
+  SmallVector<std::string, 8> Words;
+  for (const auto &KV : Settings)
+    Words.push_back(
+        formatv("{0}={1}", KV.first.str(), settingWord(KV.second)).str());
+  llvm::sort(Words);
+  return join(Words, " ");
+}
 
 Expected<Sidecar> parseSidecar(StringRef Text, StringRef Path) {
   Expected<json::Value> Root = json::parse(Text);
@@ -114,7 +123,7 @@ Expected<Sidecar> parseSidecar(StringRef Text, StringRef Path) {
     if (!S && Settings->kind() != json::Value::Null)
       return createStringError("\"settings\" is not an object");
     if (S)
-      Result.Settings = settingsString(*S);
+      Result.Settings = *S;
   }
 
   json::Path RootPath(JRoot);
@@ -134,5 +143,26 @@ Expected<Sidecar> readSidecar(StringRef Path) {
   return parseSidecar((*Buf)->getBuffer(), Path);
 }
 
-} // namespace report
+Error writeSidecar(StringRef Path, const Sidecar &SC) {
+  json::Array Sites;
+  for (const SiteRecord &R : SC.Sites) {
+    json::Object Site = siteJSON(R);
+    Site["describe"] = R.Describe;
+    Sites.push_back(std::move(Site));
+  }
+  json::Value Doc = json::Object{
+      {"sizespec", kSidecarVersion},
+      {"plugin_version", SC.PluginVersion},
+      {"clang_version", SC.ClangVersion},
+      {"settings", json::Object(SC.Settings)},
+      {"main_file", SC.MainFile},
+      {"sites", std::move(Sites)},
+  };
+  // llvm::writeToOutput writes a temporary file next to Path and renames it.
+  return writeToOutput(Path, [&](raw_ostream &OS) {
+    OS << formatv("{0:2}", Doc) << '\n';
+    return Error::success();
+  });
+}
+
 } // namespace sizespec

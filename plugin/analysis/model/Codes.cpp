@@ -1,0 +1,77 @@
+//===- Codes.cpp - The closed sets of codes a site record carries ---------===//
+
+#include "Codes.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+namespace sizespec {
+
+llvm::StringRef formName(SiteForm F) {
+  switch (F) {
+  case SiteForm::New:
+    return "new";
+  case SiteForm::NewArray:
+    return "new[]";
+  case SiteForm::MakeUnique:
+    return "make_unique";
+  case SiteForm::MakeShared:
+    return "make_shared";
+  case SiteForm::AllocateShared:
+    return "allocate_shared";
+  case SiteForm::Allocator:
+    return "allocator";
+  }
+  llvm_unreachable("covered switch");
+}
+
+llvm::StringRef reasonCode(Reason R) {
+  switch (R) {
+  case Reason::None:
+    return "";
+#define SIZESPEC_REASON(Enumerator, Code, Message)                             \
+  case Reason::Enumerator:                                                     \
+    return Code;
+#include "Reason.def"
+  }
+  llvm_unreachable("covered switch");
+}
+
+llvm::StringRef reasonMessage(Reason R) {
+  switch (R) {
+  case Reason::None:
+    return "";
+#define SIZESPEC_REASON(Enumerator, Code, Message)                             \
+  case Reason::Enumerator:                                                     \
+    return Message;
+#include "Reason.def"
+  }
+  llvm_unreachable("covered switch");
+}
+
+std::optional<Reason> reasonFromCode(llvm::StringRef Code) {
+#define SIZESPEC_REASON(Enumerator, C, Message)                                \
+  if (Code == C)                                                               \
+    return Reason::Enumerator;
+#include "Reason.def"
+  return std::nullopt;
+}
+
+llvm::StringRef leftAloneCode(LeftAlone L) {
+  switch (L) {
+#define SIZESPEC_LEFT_ALONE(Enumerator, Code, Message)                         \
+  case LeftAlone::Enumerator:                                                  \
+    return Code;
+#include "LeftAlone.def"
+  }
+  llvm_unreachable("covered switch");
+}
+
+llvm::StringRef leftAloneMessage(llvm::StringRef Code) {
+#define SIZESPEC_LEFT_ALONE(Enumerator, C, Message)                            \
+  if (Code == C)                                                               \
+    return Message;
+#include "LeftAlone.def"
+  return {};
+}
+
+} // namespace sizespec
