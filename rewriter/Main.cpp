@@ -20,6 +20,7 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/WithColor.h"
@@ -85,9 +86,8 @@ const char Overview[] =
     "sites to sizespec's size-specialized routines, so that the code needs\n"
     "only the runtime, not the plugin.\n";
 
-void printError(StringRef File, StringRef Message) {
-  WithColor::error(errs(), "sizespec-rewrite")
-      << File << ": " << Message << "\n";
+void printError(const Twine &Message) {
+  WithColor::error(errs(), "sizespec-rewrite") << Message << "\n";
 }
 
 std::string normalize(StringRef Path) {
@@ -165,29 +165,29 @@ bool selectFiles(const CompilationDatabase &DB, ArrayRef<std::string> Paths,
   return OK;
 }
 
-} // namespace
-
-int main(int argc, const char **argv) {
-  std::vector<const char *> Args(argv, argv + argc);
-  auto Parser = CommonOptionsParser::create(argc, argv, Category,
+/// Parses the command line and loads the compilation database, as
+/// clang-tidy does; prints the error and returns null when it cannot.
+std::unique_ptr<CommonOptionsParser>
+parseCommandLine(int Argc, const char **Argv, bool &AllFiles) {
+  std::vector<const char *> Args(Argv, Argv + Argc);
+  auto Parser = CommonOptionsParser::create(Argc, Argv, Category,
                                             cl::ZeroOrMore, Overview);
   // Without paths CommonOptionsParser loads no database; parse again with
   // "." as the path, which finds the database as clang-tidy does, and then
   // take every file of the database.
-  bool AllFiles = Parser && Parser->getSourcePathList().empty();
+  AllFiles = Parser && Parser->getSourcePathList().empty();
   if (AllFiles) {
     auto Dashes = std::find_if(Args.begin() + 1, Args.end(), [](const char *A) {
       return StringRef(A) == "--";
     });
     Args.insert(Dashes, ".");
-    int Argc = Args.size();
-    Parser = CommonOptionsParser::create(Argc, Args.data(), Category,
+    int N = Args.size();
+    Parser = CommonOptionsParser::create(N, Args.data(), Category,
                                          cl::ZeroOrMore, Overview);
   }
   if (!Parser) {
-    WithColor::error(errs(), "sizespec-rewrite")
-        << toString(Parser.takeError()) << "\n";
-    return 1;
+    printError(toString(Parser.takeError()));
+    return nullptr;
   }
   // CommonOptionsParser would take a database from a parent of the -p
   // directory; a build directory without one is a mistake worth naming.
@@ -196,10 +196,9 @@ int main(int argc, const char **argv) {
     sys::path::append(DB, "compile_commands.json");
     sys::path::append(Flags, "compile_flags.txt");
     if (!sys::fs::exists(DB) && !sys::fs::exists(Flags)) {
-      WithColor::error(errs(), "sizespec-rewrite")
-          << "no compilation database: " << *Dir
-          << " holds no compile_commands.json\n";
-      return 1;
+      printError("no compilation database: " + *Dir +
+                 " holds no compile_commands.json");
+      return nullptr;
     }
   }
   // CommonOptionsParser goes on "without flags" when it finds no database;
@@ -207,17 +206,51 @@ int main(int argc, const char **argv) {
   bool FixedArgs =
       llvm::any_of(Args, [](const char *A) { return StringRef(A) == "--"; });
   if (!FixedArgs && Parser->getCompilations().getAllFiles().empty()) {
-    WithColor::error(errs(), "sizespec-rewrite")
-        << "no compilation database with files in it: pass -p <build-dir> "
-           "holding compile_commands.json, or compiler arguments after --\n";
-    return 1;
+    printError("no compilation database with files in it: pass -p "
+               "<build-dir> holding compile_commands.json, or compiler "
+               "arguments after --");
+    return nullptr;
   }
   if (MaxSize > sizespec::maxSpecializedSize()) {
-    WithColor::error(errs(), "sizespec-rewrite")
-        << "--max=" << MaxSize << " is above " << sizespec::maxSpecializedSize()
-        << ", the largest class with specialized routines\n";
-    return 1;
+    printError(formatv("--max={0} is above {1}, the largest class with "
+                       "specialized routines",
+                       MaxSize, sizespec::maxSpecializedSize())
+                   .str());
+    return nullptr;
   }
+  return std::make_unique<CommonOptionsParser>(std::move(*Parser));
+}
+
+/// --apply: writes each changed file whole, or not at all.
+void applyChanges(ArrayRef<FileChange> Changes,
+                  std::vector<FileProblem> &Errors) {
+  unsigned Written = 0, Rewritten = 0;
+  for (const FileChange &C : Changes) {
+    if (!C.Error.empty() || C.Edits.empty())
+      continue;
+    if (Error E =
+            writeFileAtomically(C.File, applyEdits(C.Original, C.Edits))) {
+      Errors.push_back({C.File, toString(std::move(E))});
+      continue;
+    }
+    ++Written;
+    Rewritten += llvm::count_if(C.Edits, [](const Edit &E) {
+      return !StringRef(E.Text).starts_with("#include");
+    });
+  }
+  errs() << "sizespec-rewrite: " << Rewritten << " site"
+         << (Rewritten == 1 ? "" : "s") << " rewritten in " << Written
+         << " file" << (Written == 1 ? "" : "s") << "\n";
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  bool AllFiles = false;
+  std::unique_ptr<CommonOptionsParser> Parser =
+      parseCommandLine(argc, argv, AllFiles);
+  if (!Parser)
+    return 1;
 
   std::vector<FileProblem> Errors;
   std::vector<std::string> Files;
@@ -243,8 +276,6 @@ int main(int argc, const char **argv) {
   for (const FileChange &C : Changes)
     if (!C.Error.empty())
       Errors.push_back({C.File, C.Error + "; left unchanged"});
-
-  std::vector<SiteRecord> Sites = mergeSites(Results);
   if (!ExportFixesFile.empty())
     if (Error E = exportFixes(ExportFixesFile, Changes))
       Errors.push_back({ExportFixesFile, toString(std::move(E))});
@@ -252,38 +283,21 @@ int main(int argc, const char **argv) {
   switch (RunMode) {
   case Mode::Report:
     if (ReportFormat == Format::Json)
-      writeJsonReport(outs(), Sites, Errors);
+      writeJsonReport(outs(), mergeSites(Results), Errors);
     else
-      writeTextReport(outs(), Sites);
+      writeTextReport(outs(), mergeSites(Results));
     break;
   case Mode::Diff:
     for (const FileChange &C : Changes)
       if (C.Error.empty())
         writeUnifiedDiff(outs(), displayPath(C.File), C.Original, C.Edits);
     break;
-  case Mode::Apply: {
-    unsigned Written = 0, Rewritten = 0;
-    for (const FileChange &C : Changes) {
-      if (!C.Error.empty() || C.Edits.empty())
-        continue;
-      if (Error E =
-              writeFileAtomically(C.File, applyEdits(C.Original, C.Edits))) {
-        Errors.push_back({C.File, toString(std::move(E))});
-        continue;
-      }
-      ++Written;
-      Rewritten += llvm::count_if(C.Edits, [](const Edit &E) {
-        return !StringRef(E.Text).starts_with("#include");
-      });
-    }
-    errs() << "sizespec-rewrite: " << Rewritten << " site"
-           << (Rewritten == 1 ? "" : "s") << " rewritten in " << Written
-           << " file" << (Written == 1 ? "" : "s") << "\n";
+  case Mode::Apply:
+    applyChanges(Changes, Errors);
     break;
-  }
   }
   outs().flush();
   for (const FileProblem &E : Errors)
-    printError(E.File, E.Message);
+    printError(E.File + ": " + E.Message);
   return Errors.empty() ? 0 : 1;
 }

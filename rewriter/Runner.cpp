@@ -12,6 +12,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -56,6 +57,22 @@ ArgumentsAdjuster resourceDir() {
   };
 }
 
+/// Gives a bare compiler name (`clang++`, `c++`) its directory, as the
+/// compiler finds its own when it runs: the driver looks for the GCC
+/// installation and the standard library relative to it. Without one, the
+/// paths of system headers start with `/../lib/gcc/...`, and the sites in
+/// them read differently from what the plugin's compile reports.
+ArgumentsAdjuster compilerPath() {
+  return [](const CommandLineArguments &Args, StringRef) {
+    if (Args.empty() || llvm::sys::path::has_parent_path(Args[0]))
+      return Args;
+    CommandLineArguments Out = Args;
+    llvm::ErrorOr<std::string> Found = llvm::sys::findProgramByName(Args[0]);
+    Out[0] = Found ? *Found : std::string(SIZESPEC_CLANG_DRIVER);
+    return Out;
+  };
+}
+
 } // namespace
 
 std::vector<TUResult> runAll(const CompilationDatabase &DB,
@@ -72,6 +89,7 @@ std::vector<TUResult> runAll(const CompilationDatabase &DB,
     ClangTool Tool(DB, {Files[I]}, std::make_shared<PCHContainerOperations>(),
                    llvm::vfs::createPhysicalFileSystem());
     Tool.appendArgumentsAdjuster(stripPlugin());
+    Tool.appendArgumentsAdjuster(compilerPath());
     // Clang's own headers (stddef.h, ...) are found next to the clang that
     // built the tool, wherever the tool itself is.
     Tool.appendArgumentsAdjuster(resourceDir());

@@ -14,6 +14,10 @@ using llvm::StringRef;
 
 namespace sizespec::rewriter {
 
+namespace {
+
+/// The real path of the file \p FID: how edits and content hashes name a
+/// file, so that every translation unit names a header the same way.
 std::string filePath(FileID FID, const SourceManager &SM) {
   OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
   if (!FE)
@@ -43,8 +47,6 @@ const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
   }
   return nullptr;
 }
-
-namespace {
 
 SiteEdit leave(LeftAlone R) { return SiteEdit{std::nullopt, R}; }
 

@@ -43,15 +43,6 @@ struct RoutineChoice {
   bool Scan;
 };
 
-/// The real path of the file \p FID: how edits and content hashes name a
-/// file, so that every translation unit names a header the same way.
-std::string filePath(clang::FileID FID, const clang::SourceManager &SM);
-
-/// The function whose body holds \p S (a lambda's call operator for a site
-/// in a lambda), or null at namespace or class scope.
-const clang::FunctionDecl *enclosingFunction(const clang::Stmt &S,
-                                             clang::ASTContext &Ctx);
-
 /// Rewrites `new T...` (throwing or nothrow, with or without `::`).
 SiteEdit rewriteNew(const clang::CXXNewExpr &New, RoutineChoice Routine,
                     clang::ASTContext &Ctx);

@@ -112,8 +112,7 @@ void *slow(Entry E, std::size_t Size, std::size_t Align) {
     return system_alloc<Nothrow>(Size, Align);
   unsigned B = bin_of(C, true);
   ThreadCache &TC = tls_cache;
-  if (FreeObject *P = TC.alloc[B]) {
-    TC.alloc[B] = P->next;
+  if (FreeObject *P = pop_free(TC.alloc[B])) {
     ++TC.generic[B];
     return P;
   }

@@ -63,9 +63,7 @@ SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
   if (SIZESPEC_LIKELY(Size <= kMaxSmallSize)) {
     unsigned B = size_table_for(E)[size_step(Size)];
     ThreadCache &TC = tls_cache;
-    FreeObject *P = TC.alloc[B];
-    if (SIZESPEC_LIKELY(P != nullptr)) {
-      TC.alloc[B] = P->next;
+    if (FreeObject *P = pop_free(TC.alloc[B]); SIZESPEC_LIKELY(P != nullptr)) {
       ++TC.generic[B];
       return P;
     }

@@ -201,9 +201,10 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
       if (I == kNoSpan && (Status = acquire_span(B, C, I)) != TakeStatus::ok)
         break;
       Span *S = g_region.span(B, I);
-      while (Out.count < Want && S->free) {
-        FreeObject *O = S->free;
-        S->free = O->next;
+      while (Out.count < Want) {
+        FreeObject *O = pop_free(S->free);
+        if (!O)
+          break;
         O->next = Out.head;
         Out.head = O;
         ++Out.count;

@@ -9,8 +9,8 @@
 #ifndef SIZESPEC_RUNTIME_COUNTERS_H
 #define SIZESPEC_RUNTIME_COUNTERS_H
 
+#include <sizespec/bins.h>
 #include <sizespec/config.h>
-#include <sizespec/thread_cache.h>
 
 #include <atomic>
 #include <cstdint>

@@ -18,8 +18,8 @@
 
 #include "span.h"
 
+#include <sizespec/bins.h>
 #include <sizespec/config.h>
-#include <sizespec/thread_cache.h>
 
 #include <atomic>
 #include <cstddef>

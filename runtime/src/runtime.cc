@@ -9,6 +9,8 @@
 #include "region.h"
 #include "thread_cache.h"
 
+#include <sizespec/stats.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>

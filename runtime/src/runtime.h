@@ -23,7 +23,7 @@
 #define SIZESPEC_RUNTIME_RUNTIME_H
 
 #include <sizespec/config.h>
-#include <sizespec/stats.h>
+#include <sizespec/mode.h>
 
 #include <atomic>
 

@@ -9,8 +9,8 @@
 #ifndef SIZESPEC_RUNTIME_SIZE_TABLE_H
 #define SIZESPEC_RUNTIME_SIZE_TABLE_H
 
+#include <sizespec/bins.h>
 #include <sizespec/size_classes.h>
-#include <sizespec/thread_cache.h>
 
 #include <array>
 #include <cstddef>

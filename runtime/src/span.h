@@ -9,13 +9,14 @@
 #ifndef SIZESPEC_RUNTIME_SPAN_H
 #define SIZESPEC_RUNTIME_SPAN_H
 
-#include <sizespec/thread_cache.h>
+#include <sizespec/bins.h>
 
 #include <cstdint>
 
 namespace sizespec {
 
 using detail::FreeObject;
+using detail::pop_free;
 
 /// No span (end of a list).
 constexpr std::uint32_t kNoSpan = UINT32_MAX;

@@ -177,10 +177,10 @@ void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
     P = Got.head;
     Len = Got.count;
   }
-  TC.alloc[B] = P->next;
+  TC.alloc[B] = P;
   T->alloc_len[B] = Len - 1;
   count_one(B, Generic);
-  return P;
+  return pop_free(TC.alloc[B]);
 }
 
 void thread_flush(unsigned B) noexcept {

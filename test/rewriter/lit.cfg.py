@@ -17,7 +17,9 @@ rewrite = params.get("rewrite", config.rewrite)
 runtime_include = params.get("runtime_include", config.runtime_include)
 runtime_lib = params.get("runtime_lib", config.runtime_lib)
 
-for path in (clangxx, rewrite):
+plugin = params.get("plugin", config.plugin)
+
+for path in (clangxx, rewrite, plugin):
     if not os.path.exists(path):
         lit_config.fatal("not found: " + path)
 
@@ -28,6 +30,9 @@ config.environment["LC_ALL"] = "C"
 
 inputs = os.path.join(config.test_source_root, "Inputs")
 config.substitutions.append(("%rewrite", rewrite))
+# The plugin, for the tests that hold the two front ends side by side.
+config.substitutions.append(("%sizespec_src", config.sizespec_src_root))
+config.substitutions.append(("%sizespec", clangxx + " -fplugin=" + plugin))
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%runtime_include", runtime_include))
 config.substitutions.append(("%runtime_libdir", os.path.dirname(runtime_lib)))

@@ -17,6 +17,7 @@
 #define SIZESPEC_STATS_H
 
 #include <sizespec/config.h>
+#include <sizespec/mode.h>
 #include <sizespec/size_classes.h>
 
 #include <cstddef>
@@ -35,14 +36,6 @@ struct ClassStats {
   std::uint64_t spans;        ///< spans holding objects of this pair
 };
 
-/// How the runtime runs in this process.
-enum class Mode : std::uint8_t {
-  uninitialized, ///< nothing allocated yet
-  active,        ///< the runtime serves allocations
-  system,        ///< stood aside: sanitizer, valgrind, or no address space
-  deferring,     ///< the program replaced global operator new/delete
-};
-
 struct Stats {
   /// Indexed [class][scan]; class 0 is unused.
   ClassStats classes[kNumClasses + 1][2];
@@ -54,7 +47,7 @@ struct Stats {
   std::uint64_t spans_cached;    ///< empty spans kept committed for reuse
   std::uint64_t bytes_committed; ///< span memory currently committed
   std::uint64_t bytes_returned;  ///< span memory given back (madvise)
-  Mode mode;
+  Mode mode;                     ///< <sizespec/mode.h>
 
   const ClassStats &at(unsigned size_class, bool scan) const {
     return classes[size_class][scan ? 1 : 0];

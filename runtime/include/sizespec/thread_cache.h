@@ -1,9 +1,8 @@
-//===- sizespec/thread_cache.h - The inline allocation fast path -*- C++
-//-*-===//
+//===- sizespec/thread_cache.h - The inline fast path ----------*- C++ -*-===//
 //
 // The part of the thread cache that inline code touches: one free list per
-// bin, a bin being one (size class, scan) pair. Everything else about a
-// thread's cache lives in the runtime (runtime/src/thread_cache.h).
+// bin (<sizespec/bins.h>). Everything else about a thread's cache lives in
+// the runtime (runtime/src/thread_cache.h).
 //
 // Included by <sizespec/sizespec.h>; valid C++11, no exceptions, no RTTI.
 //
@@ -12,31 +11,15 @@
 #ifndef SIZESPEC_THREAD_CACHE_H
 #define SIZESPEC_THREAD_CACHE_H
 
+#include <sizespec/bins.h>
 #include <sizespec/config.h>
-#include <sizespec/size_classes.h>
 
 #include <cstddef>
 #include <cstdint>
 
 namespace sizespec {
 
-/// One bin per (class, scan) pair; scan and noscan objects never share one.
-constexpr unsigned kNumBins = 2 * kNumClasses;
-
-/// The bin of class \p C (1..kNumClasses) and kind \p Scan.
-constexpr unsigned bin_of(unsigned C, bool Scan) {
-  return (C - 1) * 2 + (Scan ? 1 : 0);
-}
-/// The class and kind of bin \p B.
-constexpr unsigned bin_class(unsigned B) { return B / 2 + 1; }
-constexpr bool bin_scan(unsigned B) { return (B & 1) != 0; }
-
 namespace detail {
-
-/// A free object: its first word links to the next one.
-struct FreeObject {
-  FreeObject *next;
-};
 
 /// What the inline fast paths read and write. POD and zero-initialized: a
 /// new thread's lists are empty and its budgets are 0, so its first
@@ -98,11 +81,9 @@ template <> struct Refill<true> {
 template <bool Nothrow, bool Array = false>
 SIZESPEC_FAST_PATH void *alloc_small_in(unsigned Bin,
                                         std::size_t Size) noexcept(Nothrow) {
-  ThreadCache &TC = tls_cache;
-  FreeObject *P = TC.alloc[Bin];
+  FreeObject *P = pop_free(tls_cache.alloc[Bin]);
   if (SIZESPEC_UNLIKELY(P == nullptr))
     return Refill<Nothrow>::call(Bin + (Array ? kRefillArray : 0), Size);
-  TC.alloc[Bin] = P->next;
   return P;
 }
 
