@@ -32,7 +32,10 @@ constexpr const char Usage[] =
     "  max=N         size limit in bytes, 0..1024 (default 1024)\n"
     "  sidecar=PATH  write the site JSON to PATH ('none': do not write;\n"
     "                default: <object file>.sizespec.json)\n"
-    "  help          print this text\n";
+    "  help          print this text\n"
+    "Link the program with the runtime: `sizespec-config --libs` (-L<libdir>\n"
+    "-lsizespec). Without it the link fails with undefined references to\n"
+    "sizespec::detail::tls_cache and sizespec::detail::alloc_refill.\n";
 
 class SizespecAction : public PluginASTAction {
 protected:

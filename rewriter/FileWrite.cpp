@@ -5,6 +5,9 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
+#include <unistd.h>
+
 using namespace llvm;
 
 namespace sizespec::rewriter {
@@ -34,6 +37,18 @@ Error writeFileAtomically(StringRef Path, StringRef Content) {
           static_cast<unsigned>(Perms)))
     return fail(Path, "cannot create a temporary file next to it: " +
                           EC.message() + "; left unchanged");
+  // The new file replaces the old one: it takes the old one's owner and
+  // group, or the rewrite stops (root would otherwise hand a user's file to
+  // root).
+  if (::fchown(FD, Status.getUser(), Status.getGroup()) != 0) {
+    std::error_code EC(errno, std::generic_category());
+    ::close(FD);
+    sys::fs::remove(TmpPath);
+    return fail(Path, "cannot keep its owner and group (" +
+                          Twine(Status.getUser()) + ":" +
+                          Twine(Status.getGroup()) + "): " + EC.message() +
+                          "; left unchanged");
+  }
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << Content;

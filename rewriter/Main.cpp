@@ -18,6 +18,7 @@
 #include "SiteAnalysis.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -189,6 +190,12 @@ parseCommandLine(int Argc, const char **Argv, bool &AllFiles) {
     printError(toString(Parser.takeError()));
     return nullptr;
   }
+  // --report, --diff and --apply set one option; cl takes the last one
+  // given, which would apply a rewrite asked for as a diff.
+  if (RunMode.getNumOccurrences() > 1) {
+    printError("--report, --diff and --apply are different modes: give one");
+    return nullptr;
+  }
   // CommonOptionsParser would take a database from a parent of the -p
   // directory; a build directory without one is a mistake worth naming.
   if (std::optional<std::string> Dir = buildPathArg(Args)) {
@@ -246,6 +253,10 @@ void applyChanges(ArrayRef<FileChange> Changes,
 } // namespace
 
 int main(int argc, const char **argv) {
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "sizespec-rewrite " << SIZESPEC_VERSION << " (LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
   bool AllFiles = false;
   std::unique_ptr<CommonOptionsParser> Parser =
       parseCommandLine(argc, argv, AllFiles);

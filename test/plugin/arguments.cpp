@@ -24,6 +24,9 @@
 // HELP: max=N
 // HELP: sidecar=PATH
 // HELP: help
+// HELP: Link the program with the runtime: `sizespec-config --libs` (-L<libdir>
+// HELP-NEXT: -lsizespec). Without it the link fails with undefined references to
+// HELP-NEXT: sizespec::detail::tls_cache and sizespec::detail::alloc_refill.
 //
 // Without `report`, nothing is printed.
 // RUN: %sizespec -fsyntax-only %s 2>&1 | count 0

@@ -36,6 +36,10 @@ bool shown(const MergedSite &M, const Filter &F) {
   if (!F.Reasons.empty() &&
       (S.Specialized || !is_contained(F.Reasons, S.Reason)))
     return false;
+  if (!F.Forms.empty() && !is_contained(F.Forms, S.Form))
+    return false;
+  if (!F.Classes.empty() && (!S.Class || !is_contained(F.Classes, *S.Class)))
+    return false;
   return true;
 }
 

@@ -66,6 +66,10 @@ struct Filter {
   std::function<bool(llvm::StringRef)> FileMatches;
   /// Keep only not-specialized sites with one of these reasons (empty: all).
   std::vector<std::string> Reasons;
+  /// Keep only sites of these forms ("new", "make_shared"; empty: all).
+  std::vector<std::string> Forms;
+  /// Keep only sites in these size classes (empty: all).
+  std::vector<unsigned> Classes;
 };
 
 /// Merges sidecars one at a time, so a whole build's sidecars need not be in

@@ -9,14 +9,19 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Codes.h"
 #include "Formats.h"
 #include "Report.h"
 #include "Sidecar.h"
 #include "Stamp.h"
 
+#include "sizespec/size_classes.h"
+
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
@@ -69,6 +74,19 @@ cl::list<std::string>
             cl::desc("Show only not-specialized sites with these reason "
                      "codes (comma-separated)"),
             cl::value_desc("code"), cl::CommaSeparated, cl::cat(Category));
+
+cl::list<std::string> Forms("form",
+                            cl::desc("Show only sites of these forms "
+                                     "(comma-separated: new, new[], "
+                                     "make_unique, ...)"),
+                            cl::value_desc("form"), cl::CommaSeparated,
+                            cl::cat(Category));
+
+cl::list<unsigned> Classes("class",
+                           cl::desc("Show only sites in these size classes "
+                                    "(comma-separated, 1..32)"),
+                           cl::value_desc("N"), cl::CommaSeparated,
+                           cl::cat(Category));
 
 cl::opt<std::string>
     FilesRegex("files",
@@ -141,6 +159,33 @@ std::vector<std::string> sidecarPaths(ArrayRef<std::string> Args) {
       add(F);
   }
   return Paths;
+}
+
+/// Checks that every --reason, --form and --class names something that
+/// exists: a typo would otherwise filter everything out and look like a
+/// clean build.
+Error checkFilterValues() {
+  for (const std::string &R : Reasons)
+    if (!reasonFromCode(R))
+      return createStringError(
+          formatv("--reason: unknown reason code '{0}' (valid: {1})", R,
+                  join(reasonCodes(), ", "))
+              .str());
+  std::vector<std::string> FormNames;
+  for (SiteForm Form : kAllForms)
+    FormNames.push_back(formName(Form).str());
+  for (const std::string &F : Forms)
+    if (!is_contained(FormNames, F))
+      return createStringError(
+          formatv("--form: unknown form '{0}' (valid: {1})", F,
+                  join(FormNames, ", "))
+              .str());
+  for (unsigned C : Classes)
+    if (C < 1 || C > kNumClasses)
+      return createStringError(
+          formatv("--class: no size class {0} (valid: 1..{1})", C, kNumClasses)
+              .str());
+  return Error::success();
 }
 
 /// The --files / --exclude-files test; an invalid regex is a usage error.
@@ -269,9 +314,15 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  if (Error E = checkFilterValues()) {
+    WithColor::error(errs(), kToolName) << toString(std::move(E)) << "\n";
+    return 1;
+  }
   Filter F;
   F.Only = Only;
   F.Reasons.assign(Reasons.begin(), Reasons.end());
+  F.Forms.assign(Forms.begin(), Forms.end());
+  F.Classes.assign(Classes.begin(), Classes.end());
   Expected<std::function<bool(StringRef)>> FileMatches = fileFilter();
   if (!FileMatches) {
     WithColor::error(errs(), kToolName)

@@ -48,6 +48,14 @@ llvm::StringRef reasonMessage(Reason R) {
   llvm_unreachable("covered switch");
 }
 
+llvm::ArrayRef<llvm::StringRef> reasonCodes() {
+  static const llvm::StringRef Codes[] = {
+#define SIZESPEC_REASON(Enumerator, Code, Message) Code,
+#include "Reason.def"
+  };
+  return Codes;
+}
+
 std::optional<Reason> reasonFromCode(llvm::StringRef Code) {
 #define SIZESPEC_REASON(Enumerator, C, Message)                                \
   if (Code == C)                                                               \

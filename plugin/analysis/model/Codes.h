@@ -12,6 +12,7 @@
 #ifndef SIZESPEC_MODEL_CODES_H
 #define SIZESPEC_MODEL_CODES_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -41,6 +42,14 @@ enum class LeftAlone : std::uint8_t {
 #define SIZESPEC_LEFT_ALONE(Enumerator, Code, Message) Enumerator,
 #include "LeftAlone.def"
 };
+
+/// Every form, in the order of the enum.
+constexpr SiteForm kAllForms[] = {
+    SiteForm::New,        SiteForm::NewArray,       SiteForm::MakeUnique,
+    SiteForm::MakeShared, SiteForm::AllocateShared, SiteForm::Allocator};
+
+/// Every reason code ("off", "sanitizer", ...), in Reason.def's order.
+llvm::ArrayRef<llvm::StringRef> reasonCodes();
 
 /// The form as records spell it: "new", "new[]", "make_unique", ...
 llvm::StringRef formName(SiteForm F);
