@@ -8,9 +8,11 @@
 #define SIZESPEC_TOOLS_REPORT_FORMATS_H
 
 #include "Report.h"
+#include "RunStats.h"
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,10 @@ struct OutputOptions {
   bool ShowSites = true;   ///< false: --summary-only
   bool ShowSummary = true; ///< false: --no-summary
   std::vector<InputError> Errors;
+  /// --stats: what a run of the program did, joined to the sites.
+  std::optional<RunStats> Run;
+  /// --source-dir: where relative site paths are found (HTML sources).
+  std::string SourceDir;
 };
 
 /// Site lines (DESIGN.md) and notes, then the summary tables.
@@ -38,7 +44,8 @@ void printJson(const Report &R, const OutputOptions &Opts,
 /// SARIF 2.1.0: one result per site.
 void printSarif(const Report &R, const OutputOptions &Opts,
                 llvm::raw_ostream &OS);
-/// One self-contained HTML page.
+/// One self-contained HTML page: charts, what to shrink, files, sites,
+/// annotated sources (HtmlFormat.cpp).
 void printHtml(const Report &R, const OutputOptions &Opts,
                llvm::raw_ostream &OS);
 

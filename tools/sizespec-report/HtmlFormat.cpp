@@ -1,15 +1,23 @@
 //===- HtmlFormat.cpp - The merged report as one self-contained page ------===//
 //
-// No scripts, no external style sheets or fonts: the page opens from a CI
-// artifact without network access. Every string from a sidecar is escaped.
+// One file, no network: inline style, script and SVG, so the page opens from
+// a CI artifact. From the top: the picture (HtmlCharts.cpp), what to shrink,
+// the run's counts (--stats), the compiles' settings, files, sites, and the
+// annotated sources (HtmlSource.cpp). It fits a 1400 px window and prints.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Formats.h"
+#include "Html.h"
 
-#include "sizespec/size_classes.h"
-
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -17,7 +25,374 @@ namespace sizespec {
 namespace report {
 namespace {
 
-/// Escapes text for an HTML element body or a quoted attribute value.
+using html::escape;
+
+/// The number of sites "what to shrink" lists.
+constexpr size_t kShrinkRows = 25;
+
+const char *plural(std::uint64_t N) { return N == 1 ? "" : "s"; }
+
+/// A site a few bytes over a class boundary or the limit.
+struct ShrinkCandidate {
+  const MergedSite *M;
+  std::uint64_t Over; ///< bytes to shed
+  unsigned Into;      ///< the class it would then take
+  bool OverLimit;     ///< now above the limit (generic path)
+};
+
+/// A type of the standard library's own making (a control block, a node),
+/// which no user can shrink: `std::_Sp_...`, `_Rb_tree_node<...>`.
+bool isLibraryInternal(StringRef Type) {
+  Type.consume_front("std::");
+  Type.consume_front("__gnu_cxx::");
+  Type.consume_front("__1::");
+  return Type.starts_with("_");
+}
+
+/// The sites whose size is known, each with the bytes that would move it
+/// into the next smaller class (or, above the limit, under it), fewest
+/// first.
+std::vector<ShrinkCandidate> shrinkCandidates(const Report &R,
+                                              std::uint64_t Limit) {
+  unsigned LimitClass = class_of(Limit);
+  if (Limit > 0 && LimitClass == 0)
+    LimitClass = kNumClasses;
+  std::vector<ShrinkCandidate> Out;
+  for (const MergedSite &M : R.Sites) {
+    const SiteRecord &S = M.S;
+    if (!S.Size || *S.Size == 0 || isLibraryInternal(S.Type))
+      continue;
+    if (S.Specialized && S.Class && *S.Class > 1) {
+      unsigned Into = *S.Class - 1;
+      Out.push_back({&M, *S.Size - class_size(Into), Into, false});
+    } else if (!S.Specialized && S.Reason == "size_above_limit" &&
+               LimitClass > 0 && *S.Size > Limit) {
+      Out.push_back({&M, *S.Size - Limit, LimitClass, true});
+    }
+  }
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const ShrinkCandidate &A, const ShrinkCandidate &B) {
+                     return A.Over < B.Over;
+                   });
+  if (Out.size() > kShrinkRows)
+    Out.resize(kShrinkRows);
+  return Out;
+}
+
+/// What every part of the page needs to show a path.
+struct Paths {
+  /// Paths below it are shown relative to it (--source-dir, or the current
+  /// directory).
+  std::string Base;
+  /// The files whose annotated source the page holds, by their id.
+  std::map<StringRef, unsigned> Readable;
+
+  /// A path as the page shows it: `..` folded (the GCC installation's
+  /// include paths spell them), relative to Base below it. Records keep the
+  /// path as Clang spelled it.
+  std::string display(StringRef File) const {
+    SmallString<256> P(File);
+    sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+    StringRef Rest = P;
+    if (!Base.empty() && Rest.consume_front(Base) && Rest.consume_front("/"))
+      return Rest.str();
+    return P.str().str();
+  }
+
+  std::string location(const SiteRecord &S) const {
+    return formatv("{0}:{1}:{2}", display(S.File), S.Line, S.Column).str();
+  }
+
+  /// The site's location, linked to its annotated source line when the
+  /// page holds the file.
+  std::string link(const SiteRecord &S) const {
+    auto It = Readable.find(S.File);
+    if (It == Readable.end())
+      return "<code>" + escape(location(S)) + "</code>";
+    return formatv("<a href=\"#src-{0}-{1}\"><code>{2}</code></a>", It->second,
+                   S.Line, escape(location(S)))
+        .str();
+  }
+};
+
+void printHeader(const Report &R, std::uint64_t Limit, raw_ostream &OS) {
+  const Summary &C = R.Counts;
+  unsigned Generic = 0, NotEligible = 0;
+  for (const MergedSite &M : R.Sites)
+    (kindOf(M.S) == SiteKind::Generic ? Generic : NotEligible) +=
+        !M.S.Specialized;
+  OS << formatv("<p class=\"lead\" id=\"totals\" data-sites=\"{0}\" "
+                "data-specialized=\"{1}\">{0} site{2} from {3} sidecar{4}: "
+                "<strong>{1} specialized</strong>, {5} on the generic path, "
+                "{6} not eligible; size limit {7} B. {8} duplicate record{9} "
+                "merged; {10} conflicting site{11}.</p>\n",
+                C.Sites, C.Specialized, plural(C.Sites), C.Sidecars,
+                plural(C.Sidecars), Generic, NotEligible, Limit,
+                C.DuplicatesMerged, plural(C.DuplicatesMerged), C.Conflicts,
+                plural(C.Conflicts));
+}
+
+void printShrink(const Report &R, std::uint64_t Limit, const Paths &P,
+                 raw_ostream &OS) {
+  std::vector<ShrinkCandidate> List = shrinkCandidates(R, Limit);
+  OS << "<section id=\"what-to-shrink\"><h2>What to shrink</h2>\n"
+        "<p class=\"note\">Sites just over a class boundary or the limit: a "
+        "type this many bytes smaller takes the next smaller class (less "
+        "memory per object), or, over the limit, a specialized routine.</p>\n";
+  if (List.empty()) {
+    OS << "<p>No site has a known size above the smallest class.</p>"
+          "</section>\n";
+    return;
+  }
+  OS << "<table id=\"shrink\" class=\"wide sortable\"><thead><tr>"
+        "<th data-type=\"n\" style=\"width:7em\">bytes to shed</th>"
+        "<th>site</th><th style=\"width:6em\" data-type=\"n\">size</th>"
+        "<th style=\"width:10em\">now</th><th style=\"width:12em\">then</th>"
+        "<th>location</th></tr></thead><tbody>\n";
+  for (const ShrinkCandidate &Cand : List) {
+    const SiteRecord &S = Cand.M->S;
+    std::string Now = Cand.OverLimit ? std::string("generic path")
+                                     : formatv("class {0} ({1} B)", *S.Class,
+                                               class_size(*S.Class))
+                                           .str();
+    std::string Then =
+        formatv("{0}class {1} ({2} B)", Cand.OverLimit ? "specialized, " : "",
+                Cand.Into, class_size(Cand.Into))
+            .str();
+    OS << formatv("<tr data-over=\"{0}\"><td class=\"n\">{0} B</td>"
+                  "<td><code>{1}</code></td><td class=\"n\" data-sort=\"{2}\">"
+                  "{2} B</td><td>{3}</td><td>{4}</td><td>{5}</td></tr>\n",
+                  Cand.Over, escape(S.Describe), *S.Size, escape(Now),
+                  escape(Then), P.link(S));
+  }
+  OS << "</tbody></table></section>\n";
+}
+
+void printRun(const Report &R, const RunStats &Run, raw_ostream &OS) {
+  std::uint64_t Spec = 0, Gen = 0;
+  std::vector<RunJoin> Rows = joinRun(R, Run);
+  OS << "<section id=\"run\"><h2>One run of the program</h2>\n";
+  OS << formatv("<p class=\"note\">From its SIZESPEC_STATS table (mode {0}): "
+                "the allocations the run made in each class and kind, "
+                "through the specialized routines and the generic path, next "
+                "to the specialized sites that feed them.</p>\n",
+                escape(Run.Mode));
+  OS << "<table id=\"run-stats\" class=\"sortable\"><thead><tr>"
+        "<th data-type=\"n\">class</th><th data-type=\"n\">size</th>"
+        "<th>kind</th><th data-type=\"n\">specialized sites</th>"
+        "<th data-type=\"n\">allocations</th>"
+        "<th data-type=\"n\">through specialized routines</th>"
+        "<th data-type=\"n\">through the generic path</th></tr></thead>"
+        "<tbody>\n";
+  for (const RunJoin &J : Rows) {
+    Spec += J.Specialized;
+    Gen += J.Generic;
+    OS << formatv("<tr data-class=\"{0}\" data-kind=\"{2}\"><td class=\"n\">"
+                  "{0}</td><td class=\"n\" data-sort=\"{1}\">{1} B</td>"
+                  "<td>{2}</td><td class=\"n\">{3}</td><td class=\"n\">{4}</td>"
+                  "<td class=\"n\">{5}</td><td class=\"n\">{6}</td></tr>\n",
+                  J.Class, class_size(J.Class), J.Scan ? "scan" : "noscan",
+                  J.SpecializedSites, J.Allocations, J.Specialized, J.Generic);
+  }
+  OS << formatv("</tbody><tfoot><tr><td colspan=\"5\">all classes; and {0} "
+                "large allocation{1} (system allocator)</td>"
+                "<td class=\"n\" id=\"run-specialized\">{2}</td>"
+                "<td class=\"n\" id=\"run-generic\">{3}</td></tr></tfoot>"
+                "</table></section>\n",
+                Run.LargeAllocations, plural(Run.LargeAllocations), Spec, Gen);
+}
+
+void printCompiles(const Report &R, raw_ostream &OS) {
+  OS << "<section id=\"compiles\"><h2>Compiles</h2>\n"
+        "<table id=\"settings\"><thead><tr><th>settings</th>"
+        "<th>translation units</th></tr></thead><tbody>\n";
+  for (const auto &[Settings, N] : R.Compiles)
+    OS << formatv("<tr><td><code>{0}</code></td><td class=\"n\">{1}</td>"
+                  "</tr>\n",
+                  escape(Settings.empty() ? "(none recorded)" : Settings), N);
+  OS << "</tbody></table></section>\n";
+}
+
+void printFiles(const Report &R, const Paths &P, raw_ostream &OS) {
+  struct FileCounts {
+    unsigned Sites = 0, Specialized = 0, Generic = 0, NotEligible = 0;
+    std::map<std::string, unsigned> Reasons;
+  };
+  std::map<StringRef, FileCounts> Files;
+  for (const MergedSite &M : R.Sites) {
+    FileCounts &F = Files[M.S.File];
+    ++F.Sites;
+    switch (kindOf(M.S)) {
+    case SiteKind::Specialized:
+      ++F.Specialized;
+      break;
+    case SiteKind::Generic:
+      ++F.Generic;
+      break;
+    case SiteKind::NotEligible:
+      ++F.NotEligible;
+      break;
+    }
+    if (!M.S.Specialized)
+      ++F.Reasons[M.S.Reason];
+  }
+  OS << "<section id=\"by-file\"><h2>Files</h2>\n"
+        "<table id=\"files\" class=\"wide sortable\"><thead><tr><th>file</th>"
+        "<th data-type=\"n\" style=\"width:5em\">sites</th>"
+        "<th data-type=\"n\" style=\"width:7em\">specialized</th>"
+        "<th data-type=\"n\" style=\"width:6em\">generic</th>"
+        "<th data-type=\"n\" style=\"width:7em\">not eligible</th>"
+        "<th>not specialized, by reason</th></tr></thead><tbody>\n";
+  for (const auto &[File, F] : Files) {
+    std::vector<std::string> Reasons;
+    for (const auto &[Reason, N] : F.Reasons)
+      Reasons.push_back(formatv("{0} {1}", Reason, N).str());
+    auto It = P.Readable.find(File);
+    std::string Name =
+        It == P.Readable.end()
+            ? "<code>" + escape(P.display(File)) + "</code>"
+            : formatv("<a href=\"#src-{0}\" data-file-filter=\"{1}\">"
+                      "<code>{2}</code></a>",
+                      It->second, escape(File), escape(P.display(File)))
+                  .str();
+    OS << formatv("<tr data-file=\"{0}\"><td>{1}</td><td class=\"n\">{2}</td>"
+                  "<td class=\"n\">{3}</td><td class=\"n\">{4}</td>"
+                  "<td class=\"n\">{5}</td><td>{6}</td></tr>\n",
+                  escape(File), Name, F.Sites, F.Specialized, F.Generic,
+                  F.NotEligible, escape(join(Reasons, ", ")));
+  }
+  OS << "</tbody></table></section>\n";
+}
+
+/// A <select> over the values one column of the site table takes.
+void printSelect(raw_ostream &OS, StringRef Id, StringRef Label,
+                 const std::set<std::string> &Values) {
+  OS << formatv("<label>{0} <select id=\"filter-{1}\"><option value=\"\">"
+                "all</option>",
+                Label, Id);
+  for (const std::string &V : Values)
+    OS << formatv("<option value=\"{0}\">{0}</option>", escape(V));
+  OS << "</select></label>\n";
+}
+
+void printSites(const Report &R, const Paths &P, raw_ostream &OS) {
+  std::set<std::string> Reasons, Forms, Classes;
+  for (const MergedSite &M : R.Sites) {
+    if (!M.S.Specialized)
+      Reasons.insert(M.S.Reason);
+    Forms.insert(M.S.Form);
+    if (M.S.Class)
+      Classes.insert(std::to_string(*M.S.Class));
+  }
+  OS << "<section id=\"site-list\"><h2>Sites</h2>\n<div class=\"filters\">\n";
+  printSelect(OS, "status", "status", {"specialized", "not-specialized"});
+  printSelect(OS, "reason", "reason", Reasons);
+  // Numeric order for classes.
+  std::vector<std::string> ByNumber(Classes.begin(), Classes.end());
+  llvm::sort(ByNumber, [](const std::string &A, const std::string &B) {
+    return std::stoul(A) < std::stoul(B);
+  });
+  OS << "<label>class <select id=\"filter-class\"><option value=\"\">all"
+        "</option>";
+  for (const std::string &C : ByNumber)
+    OS << formatv("<option value=\"{0}\">{0} ({1} B)</option>", C,
+                  class_size(std::stoul(C)));
+  OS << "</select></label>\n";
+  printSelect(OS, "form", "form", Forms);
+  OS << formatv("<label>file <input id=\"filter-file\" type=\"search\" "
+                "placeholder=\"part of a path\"></label>\n"
+                "<span><span id=\"shown-count\">{0}</span> of {0} shown"
+                "</span>\n</div>\n",
+                R.Sites.size());
+  OS << "<table id=\"sites\" class=\"wide sortable\"><thead><tr>"
+        "<th style=\"width:22%\">location</th><th style=\"width:20%\">site"
+        "</th><th data-type=\"n\" style=\"width:5em\">size</th>"
+        "<th data-type=\"n\" style=\"width:4em\">class</th>"
+        "<th style=\"width:5em\">kind</th><th style=\"width:8em\">status</th>"
+        "<th>routine or reason</th><th style=\"width:14%\">translation units"
+        "</th></tr></thead><tbody>\n";
+  for (const MergedSite &M : R.Sites) {
+    const SiteRecord &S = M.S;
+    std::vector<std::string> TUs;
+    for (const Origin &O : M.Origins)
+      TUs.push_back(O.MainFile);
+    OS << formatv("<tr class=\"{0}{1}\" data-status=\"{0}\" "
+                  "data-reason=\"{2}\" data-class=\"{3}\" data-form=\"{4}\" "
+                  "data-file=\"{5}\">",
+                  statusCode(S), M.Conflict ? " conflict" : "",
+                  escape(S.Reason),
+                  S.Class ? std::to_string(*S.Class) : std::string(),
+                  escape(S.Form), escape(S.File));
+    OS << "<td data-sort=\"" << escape(P.location(S)) << "\">" << P.link(S)
+       << "</td>";
+    OS << "<td><code>" << escape(S.Describe) << "</code></td>";
+    OS << "<td class=\"n\" data-sort=\"" << S.Size.value_or(0) << "\">"
+       << (S.Size ? formatv("{0} B", *S.Size).str() : std::string("?"))
+       << "</td>";
+    OS << "<td class=\"n\">"
+       << (S.Class ? std::to_string(*S.Class) : std::string("?")) << "</td>";
+    OS << "<td>" << scanWord(S) << "</td>";
+    OS << "<td class=\"status\">"
+       << (S.Specialized ? "specialized" : "not specialized") << "</td>";
+    if (S.Specialized)
+      OS << "<td><code>" << escape(S.Routine) << "</code></td>";
+    else
+      OS << "<td>" << escape(S.Reason) << ": "
+         << escape(S.Message.empty() ? S.Reason : S.Message) << "</td>";
+    OS << "<td>" << escape(join(TUs, ", "));
+    if (M.Conflict)
+      OS << " <strong>(translation units disagree on this site: "
+         << escape(originList(M)) << ")</strong>";
+    OS << "</td></tr>\n";
+  }
+  OS << "</tbody></table></section>\n";
+}
+
+} // namespace
+
+void printHtml(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
+  std::uint64_t Limit = commonLimit(R);
+  std::vector<html::SourceFile> Sources =
+      Opts.ShowSites ? html::loadSources(R, Opts.SourceDir)
+                     : std::vector<html::SourceFile>();
+  Paths P;
+  SmallString<256> Base(Opts.SourceDir);
+  if (Base.empty())
+    sys::fs::current_path(Base);
+  else
+    sys::fs::make_absolute(Base);
+  sys::path::remove_dots(Base, /*remove_dot_dot=*/true);
+  P.Base = Base.str().str();
+  for (const html::SourceFile &F : Sources)
+    if (F.Text)
+      P.Readable[F.Path] = F.Id;
+
+  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
+        "charset=\"utf-8\">\n<meta name=\"viewport\" "
+        "content=\"width=device-width\">\n"
+        "<title>sizespec report</title>\n<style>"
+     << html::kStyle << "</style>\n</head>\n<body>\n<h1>sizespec report</h1>\n";
+  for (const InputError &E : Opts.Errors)
+    OS << "<p class=\"error\">error: " << escape(E.Path) << ": "
+       << escape(E.Message) << "</p>\n";
+  printHeader(R, Limit, OS);
+  if (Opts.ShowSummary) {
+    html::printCharts(R, Limit, OS);
+    printShrink(R, Limit, P, OS);
+    if (Opts.Run)
+      printRun(R, *Opts.Run, OS);
+    printCompiles(R, OS);
+  }
+  if (Opts.ShowSites) {
+    printFiles(R, P, OS);
+    printSites(R, P, OS);
+    html::printSources(R, Sources, OS);
+  }
+  OS << "<script>" << html::kScript << "</script>\n</body>\n</html>\n";
+}
+
+namespace html {
+
 std::string escape(StringRef Text) {
   std::string Out;
   Out.reserve(Text.size());
@@ -45,110 +420,6 @@ std::string escape(StringRef Text) {
   return Out;
 }
 
-constexpr const char *kStyle = R"css(
-body { font-family: system-ui, sans-serif; margin: 2em; color: #222; }
-h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
-table { border-collapse: collapse; margin: 0.5em 0; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
-th { background: #f2f2f2; }
-td.n { text-align: right; font-variant-numeric: tabular-nums; }
-code { font-family: ui-monospace, monospace; }
-tr.specialized td.status { color: #176117; }
-tr.not-specialized td.status { color: #9a4a00; }
-tr.conflict { background: #fff4d6; }
-p.error { color: #a00000; }
-)css";
-
-void countRow(raw_ostream &OS, StringRef Label, unsigned N) {
-  OS << "<tr><td>" << escape(Label) << "</td><td class=\"n\">" << N
-     << "</td></tr>\n";
-}
-
-void printSummary(const Summary &C, raw_ostream &OS) {
-  OS << "<h2>Summary</h2>\n";
-  OS << formatv("<p>{0} site{1} from {2} sidecar{3}; {4} duplicate "
-                "record{5} merged; {6} conflicting site{7}.</p>\n",
-                C.Sites, C.Sites == 1 ? "" : "s", C.Sidecars,
-                C.Sidecars == 1 ? "" : "s", C.DuplicatesMerged,
-                C.DuplicatesMerged == 1 ? "" : "s", C.Conflicts,
-                C.Conflicts == 1 ? "" : "s");
-  OS << "<table id=\"by-status\">\n<tr><th>status</th><th>sites</th></tr>\n";
-  countRow(OS, "specialized", C.Specialized);
-  countRow(OS, "not specialized", C.NotSpecialized);
-  OS << "</table>\n";
-
-  OS << "<h2>Specialized sites by class</h2>\n<table id=\"by-class\">\n"
-        "<tr><th>class</th><th>size</th><th>scan</th><th>noscan</th></tr>\n";
-  for (const auto &[Class, Counts] : C.ByClass)
-    OS << formatv("<tr><td class=\"n\">{0}</td><td class=\"n\">{1} B</td>"
-                  "<td class=\"n\">{2}</td><td class=\"n\">{3}</td></tr>\n",
-                  Class, class_size(Class), Counts.first, Counts.second);
-  OS << "</table>\n";
-
-  OS << "<h2>Not specialized, by reason</h2>\n<table id=\"by-reason\">\n"
-        "<tr><th>reason</th><th>sites</th><th>meaning</th></tr>\n";
-  for (const auto &[Reason, N] : C.ByReason)
-    OS << "<tr><td>" << escape(Reason) << "</td><td class=\"n\">" << N
-       << "</td><td>" << escape(reasonDescription(Reason)) << "</td></tr>\n";
-  OS << "</table>\n";
-
-  OS << "<h2>Sites by form</h2>\n<table id=\"by-form\">\n"
-        "<tr><th>form</th><th>sites</th></tr>\n";
-  for (const auto &[Form, N] : C.ByForm)
-    countRow(OS, Form, N);
-  OS << "</table>\n";
-}
-
-void printSites(const Report &R, raw_ostream &OS) {
-  OS << "<h2>Sites</h2>\n<table id=\"sites\">\n"
-        "<tr><th>location</th><th>site</th><th>size</th><th>class</th>"
-        "<th>kind</th><th>status</th><th>routine or reason</th>"
-        "<th>translation units</th></tr>\n";
-  for (const MergedSite &M : R.Sites) {
-    const SiteRecord &S = M.S;
-    OS << "<tr class=\"" << statusCode(S) << (M.Conflict ? " conflict" : "")
-       << "\">";
-    OS << "<td><code>"
-       << escape(formatv("{0}:{1}:{2}", S.File, S.Line, S.Column).str())
-       << "</code></td>";
-    OS << "<td><code>" << escape(S.Describe) << "</code></td>";
-    OS << "<td class=\"n\">"
-       << (S.Size ? formatv("{0} B", *S.Size).str() : std::string("?"))
-       << "</td>";
-    OS << "<td class=\"n\">"
-       << (S.Class ? std::to_string(*S.Class) : std::string("?")) << "</td>";
-    OS << "<td>" << scanWord(S) << "</td>";
-    OS << "<td class=\"status\">"
-       << (S.Specialized ? "specialized" : "not specialized") << "</td>";
-    if (S.Specialized)
-      OS << "<td><code>" << escape(S.Routine) << "</code></td>";
-    else
-      OS << "<td>" << escape(S.Reason) << ": "
-         << escape(S.Message.empty() ? S.Reason : S.Message) << "</td>";
-    OS << "<td>" << escape(originList(M));
-    if (M.Conflict)
-      OS << " <strong>(translation units disagree on this site)</strong>";
-    OS << "</td></tr>\n";
-  }
-  OS << "</table>\n";
-}
-
-} // namespace
-
-void printHtml(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
-  OS << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
-        "charset=\"utf-8\">\n"
-        "<title>sizespec report</title>\n<style>"
-     << kStyle << "</style>\n</head>\n<body>\n<h1>sizespec report</h1>\n";
-  for (const InputError &E : Opts.Errors)
-    OS << "<p class=\"error\">error: " << escape(E.Path) << ": "
-       << escape(E.Message) << "</p>\n";
-  if (Opts.ShowSummary)
-    printSummary(R.Counts, OS);
-  if (Opts.ShowSites)
-    printSites(R, OS);
-  OS << "</body>\n</html>\n";
-}
-
+} // namespace html
 } // namespace report
 } // namespace sizespec

@@ -4,8 +4,11 @@
 
 #include "Codes.h"
 
+#include "sizespec/size_classes.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -58,6 +61,7 @@ void Merger::add(const Sidecar &SC) {
   ++Sidecars;
   Origin From{SC.MainFile.empty() ? SC.Path : SC.MainFile,
               settingsWords(SC.Settings)};
+  ++Compiles[From.Settings];
   for (const SiteRecord &S : SC.Sites) {
     ++Records;
     std::vector<MergedSite> &Versions =
@@ -75,6 +79,7 @@ void Merger::add(const Sidecar &SC) {
 Report Merger::finish(const Filter &F) {
   Report R;
   R.Counts.Sidecars = Sidecars;
+  R.Compiles = std::move(Compiles);
   unsigned Versions = 0;
   for (auto &[Key, Group] : Groups) {
     Versions += Group.size();
@@ -113,6 +118,52 @@ std::string originList(const MergedSite &M) {
 std::string conflictNote(const MergedSite &M) {
   return "translation units disagree on this site; this version is from " +
          originList(M);
+}
+
+SiteKind kindOf(const SiteRecord &S) {
+  if (S.Specialized)
+    return SiteKind::Specialized;
+  switch (reasonFromCode(S.Reason).value_or(sizespec::Reason::None)) {
+  case sizespec::Reason::PlacementNew:
+  case sizespec::Reason::ClassOperatorNew:
+  case sizespec::Reason::DependentType:
+  case sizespec::Reason::IncompleteType:
+  case sizespec::Reason::ConstantEvaluated:
+    return SiteKind::NotEligible;
+  default:
+    return SiteKind::Generic;
+  }
+}
+
+StringRef kindName(SiteKind K) {
+  switch (K) {
+  case SiteKind::Specialized:
+    return "specialized";
+  case SiteKind::Generic:
+    return "generic";
+  case SiteKind::NotEligible:
+    return "not-eligible";
+  }
+  llvm_unreachable("covered switch");
+}
+
+std::uint64_t commonLimit(const Report &R) {
+  std::map<std::uint64_t, unsigned> Votes;
+  for (const auto &[Settings, N] : R.Compiles) {
+    SmallVector<StringRef, 4> Words;
+    StringRef(Settings).split(Words, ' ');
+    for (StringRef W : Words) {
+      std::uint64_t Max;
+      if (W.consume_front("max=") && !W.getAsInteger(10, Max))
+        Votes[Max] += N;
+    }
+  }
+  std::uint64_t Best = kDefaultSpecializeMax;
+  unsigned Most = 0;
+  for (const auto &[Max, N] : Votes)
+    if (N > Most)
+      std::tie(Best, Most) = std::pair(Max, N);
+  return Best;
 }
 
 StringRef reasonDescription(StringRef Code) {

@@ -16,6 +16,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -57,7 +58,22 @@ struct Summary : SiteCounts {
 struct Report {
   std::vector<MergedSite> Sites; ///< Sorted by file, line, column.
   Summary Counts;
+  /// The compiles' settings ("max=1024 off=false sanitizer=null"), each
+  /// with the number of sidecars that carry it.
+  std::map<std::string, unsigned> Compiles;
 };
+
+/// What became of a site, as the HTML page sorts it: routed to a
+/// specialized routine; left on the generic path (too large, runtime
+/// count, over-aligned, off); or not eligible in its form (placement new, a
+/// class operator new, a dependent, incomplete or constant-evaluated site).
+enum class SiteKind { Specialized, Generic, NotEligible };
+SiteKind kindOf(const SiteRecord &S);
+/// "specialized", "generic", "not-eligible".
+llvm::StringRef kindName(SiteKind K);
+
+/// The size limit most compiles used (their max=), or the default.
+std::uint64_t commonLimit(const Report &R);
 
 /// Which sites a report shows.
 struct Filter {
@@ -87,6 +103,7 @@ private:
   using SiteKey =
       std::tuple<std::string, uint64_t, uint64_t, std::string, std::string>;
   std::map<SiteKey, std::vector<MergedSite>> Groups;
+  std::map<std::string, unsigned> Compiles;
   unsigned Records = 0;
   unsigned Sidecars = 0;
 };

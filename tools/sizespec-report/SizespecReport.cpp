@@ -100,6 +100,22 @@ cl::opt<std::string> ExcludeRegex(
              "headers: '^/usr/')"),
     cl::value_desc("regex"), cl::cat(Category));
 
+// Spelled --stats on the command line; LLVM's own library registers a
+// `stats` option, so the name is mapped in main().
+cl::opt<std::string> StatsFile(
+    "run-stats",
+    cl::desc("(or --stats) Join a run's SIZESPEC_STATS=1 table (its captured "
+             "stderr) to the sites: allocations per class and kind, "
+             "specialized and generic"),
+    cl::value_desc("file"), cl::cat(Category));
+
+cl::opt<std::string> SourceDir(
+    "source-dir",
+    cl::desc("Where the sites' relative paths are (the build's working "
+             "directory), for the HTML page's annotated sources; default: "
+             "the current directory"),
+    cl::value_desc("dir"), cl::cat(Category));
+
 cl::opt<bool> SummaryOnly("summary-only", cl::desc("Print only the summary"),
                           cl::cat(Category));
 cl::opt<bool> NoSummary("no-summary", cl::desc("Print only the sites"),
@@ -256,6 +272,14 @@ int printReport(const Filter &F, ToolOutputFile &Out) {
   Report R = Merged.finish(F);
 
   OutputOptions Opts;
+  if (!StatsFile.empty()) {
+    Expected<RunStats> Run = readRunStats(StatsFile);
+    if (!Run)
+      reportError(StatsFile, toString(Run.takeError()));
+    else
+      Opts.Run = std::move(*Run);
+  }
+  Opts.SourceDir = SourceDir;
   Opts.Errors = InputErrors;
   Opts.ShowSites = !SummaryOnly;
   Opts.ShowSummary = !NoSummary;
@@ -279,8 +303,28 @@ int printReport(const Filter &F, ToolOutputFile &Out) {
 
 } // namespace
 
+/// Maps --stats to --run-stats (see StatsFile).
+std::vector<std::string> mapStatsOption(int Argc, char **Argv) {
+  std::vector<std::string> Args(Argv, Argv + Argc);
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef A(Args[I]);
+    if (A == "--")
+      break;
+    if (A.consume_front("--stats") || A.consume_front("-stats"))
+      if (A.empty() || A.starts_with("="))
+        Args[I] = ("--run-stats" + A).str();
+  }
+  return Args;
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  std::vector<std::string> Mapped = mapStatsOption(argc, argv);
+  std::vector<char *> MappedArgv;
+  for (std::string &A : Mapped)
+    MappedArgv.push_back(A.data());
+  argc = static_cast<int>(MappedArgv.size());
+  argv = MappedArgv.data();
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << kToolName << " " << SIZESPEC_VERSION << "\n";
