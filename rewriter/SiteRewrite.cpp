@@ -51,7 +51,7 @@ const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
 SiteEdit leave(LeftAlone R) { return SiteEdit{std::nullopt, R}; }
 
 std::string routineName(RoutineChoice R, StringRef Type) {
-  return ("sizespec::alloc_" + Twine(R.Scan ? "scan" : "noscan") + "_sc" +
+  return ("::sizespec::alloc_" + Twine(R.Scan ? "scan" : "noscan") + "_sc" +
           Twine(R.Class) + "<" + Type + ">")
       .str();
 }
@@ -256,22 +256,29 @@ SiteEdit rewriteMakeSmartPtr(const CallExpr &Call, bool Shared,
   const TemplateArgumentLoc &Arg = DRE->template_arguments()[0];
   if (Arg.getArgument().getKind() != TemplateArgument::Type)
     return leave(LeftAlone::TypeNotSpellable);
-  if (Arg.getArgument().getAsType()->isArrayType())
+  QualType Allocated = Arg.getArgument().getAsType();
+  if (Allocated->isArrayType())
     return leave(LeftAlone::ArraySmartPointer);
+  // std::make_unique's `new T` frees through T::operator delete when the
+  // constructor throws; the helper's placement form would not find it.
+  if (!Shared && declaresOperator(Allocated->getAsCXXRecordDecl(), OO_Delete))
+    return leave(LeftAlone::ClassOperatorDelete);
   std::string Type = fileText(Arg.getSourceRange(), Ctx);
   if (Type.empty())
     return leave(LeftAlone::TypeNotSpellable);
 
   // One edit from the start of the callee's name (qualifier included) to
   // its closing angle bracket: `std::make_unique<Point>` becomes
-  // `sizespec::make_unique<Point, sizespec::alloc_noscan_sc3<Point>>`.
+  // `::sizespec::make_unique<Point, ::sizespec::alloc_noscan_sc3<Point>>`.
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Callee = Lexer::makeFileCharRange(
       CharSourceRange::getCharRange(DRE->getBeginLoc(), DRE->getLAngleLoc()),
       SM, Ctx.getLangOpts());
   if (Callee.isInvalid())
     return leave(LeftAlone::MacroBody);
-  std::string Text = Shared ? "sizespec::make_shared" : "sizespec::make_unique";
+  // Fully qualified: a user namespace called `sizespec` must not capture it.
+  std::string Text =
+      Shared ? "::sizespec::make_shared" : "::sizespec::make_unique";
   Edit E = insertAt(Callee.getBegin(), Text, SM);
   E.Length = SM.getFileOffset(Callee.getEnd()) - E.Offset;
   if (Shared || !Routine)

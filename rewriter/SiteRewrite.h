@@ -3,16 +3,18 @@
 //
 // The rewrite keeps the initializer text verbatim and only adds a placement
 // argument naming the routine, so every form of initialization keeps its
-// exact meaning:
+// exact meaning. Names are fully qualified (a user namespace `sizespec`
+// must not capture them):
 //
-//   new Point(1, 2)              new (sizespec::alloc_noscan_sc3<Point>)
-//   Point(1, 2)
-//   ::new Node{}                 ::new (sizespec::alloc_scan_sc2<Node>) Node{}
-//   new (std::nothrow) Point     new (sizespec::alloc_noscan_sc3<Point>,
-//   std::nothrow) Point new int[4]                   new
-//   (sizespec::alloc_noscan_sc2<int[4]>) int[4] std::make_unique<Point>(1)
-//   sizespec::make_unique<Point, sizespec::alloc_noscan_sc3<Point>>(1)
-//   std::make_shared<Point>(1)   sizespec::make_shared<Point>(1)
+// - `new Point(1, 2)` becomes
+//   `new (::sizespec::alloc_noscan_sc3<Point>) Point(1, 2)`;
+// - `::new Node{}` becomes `::new (::sizespec::alloc_scan_sc2<Node>) Node{}`;
+// - `new (std::nothrow) Point` becomes
+//   `new (::sizespec::alloc_noscan_sc3<Point>, std::nothrow) Point`;
+// - `new int[4]` becomes `new (::sizespec::alloc_noscan_sc2<int[4]>) int[4]`;
+// - `std::make_unique<Point>(1)` becomes
+//   `::sizespec::make_unique<Point, ::sizespec::alloc_noscan_sc3<Point>>(1)`;
+// - `std::make_shared<Point>(1)` becomes `::sizespec::make_shared<Point>(1)`.
 //
 // <sizespec/rewrite.h> declares the placement operator new taking a routine
 // (with its matching placement operator delete, so memory is freed when a

@@ -15,11 +15,11 @@ constexpr int Four = 4;
 
 void arrays(int N) {
   int *Ints = new int[4]{1, 2};
-  // CHECK-FIXES: {{^}}  int *Ints = new (sizespec::alloc_noscan_sc2<int[4]>) int[4]{1, 2};{{$}}
+  // CHECK-FIXES: {{^}}  int *Ints = new (::sizespec::alloc_noscan_sc2<int[4]>) int[4]{1, 2};{{$}}
   int *Named = new int[Four];
-  // CHECK-FIXES: {{^}}  int *Named = new (sizespec::alloc_noscan_sc2<int[4]>) int[Four];{{$}}
+  // CHECK-FIXES: {{^}}  int *Named = new (::sizespec::alloc_noscan_sc2<int[4]>) int[Four];{{$}}
   Tracked *Cookie = new Tracked[3];
-  // CHECK-FIXES: {{^}}  Tracked *Cookie = new (sizespec::alloc_noscan_sc3<Tracked[3]>) Tracked[3];{{$}}
+  // CHECK-FIXES: {{^}}  Tracked *Cookie = new (::sizespec::alloc_noscan_sc3<Tracked[3]>) Tracked[3];{{$}}
   // REPORT: t.cpp:[[@LINE-2]]:21: specialized: new Tracked[3] -> alloc_noscan_sc3<Tracked[3]> (20 B, class 3)
   int *Runtime = new int[N];
   // CHECK-FIXES: {{^}}  int *Runtime = new int[N];{{$}}

@@ -17,7 +17,7 @@ struct Node {
 
 Node *nothrow() {
   return new (std::nothrow) Node{nullptr, 1};
-  // CHECK-FIXES: {{^}}  return new (sizespec::alloc_scan_sc2<Node>, std::nothrow) Node{nullptr, 1};{{$}}
+  // CHECK-FIXES: {{^}}  return new (::sizespec::alloc_scan_sc2<Node>, std::nothrow) Node{nullptr, 1};{{$}}
 }
 // The null check the nothrow form needs is still there.
 // IR-LABEL: define {{.*}} @_Z7nothrowv()
@@ -26,15 +26,15 @@ Node *nothrow() {
 
 Node *global() {
   return ::new Node{nullptr, 2};
-  // CHECK-FIXES: {{^}}  return ::new (sizespec::alloc_scan_sc2<Node>) Node{nullptr, 2};{{$}}
+  // CHECK-FIXES: {{^}}  return ::new (::sizespec::alloc_scan_sc2<Node>) Node{nullptr, 2};{{$}}
 }
 
 Node *globalNothrow() {
   return ::new (std::nothrow) Node();
-  // CHECK-FIXES: {{^}}  return ::new (sizespec::alloc_scan_sc2<Node>, std::nothrow) Node();{{$}}
+  // CHECK-FIXES: {{^}}  return ::new (::sizespec::alloc_scan_sc2<Node>, std::nothrow) Node();{{$}}
 }
 
 Node *spaced() {
   return ::  new ( std::nothrow ) Node;
-  // CHECK-FIXES: {{^}}  return ::  new (sizespec::alloc_scan_sc2<Node>,  std::nothrow ) Node;{{$}}
+  // CHECK-FIXES: {{^}}  return ::  new (::sizespec::alloc_scan_sc2<Node>,  std::nothrow ) Node;{{$}}
 }

@@ -34,12 +34,12 @@ template <int N> char *buffer() {
 
 template <class T> Point *fixed(T Value) {
   return new Point{static_cast<int>(Value), 0};
-  // CHECK-FIXES: {{^}}  return new (sizespec::alloc_noscan_sc1<Point>) Point{static_cast<int>(Value), 0};{{$}}
+  // CHECK-FIXES: {{^}}  return new (::sizespec::alloc_noscan_sc1<Point>) Point{static_cast<int>(Value), 0};{{$}}
 }
 
 template <class T> struct Box {
   Point *get() { return new Point(); }
-  // CHECK-FIXES: {{^}}  Point *get() { return new (sizespec::alloc_noscan_sc1<Point>) Point(); }{{$}}
+  // CHECK-FIXES: {{^}}  Point *get() { return new (::sizespec::alloc_noscan_sc1<Point>) Point(); }{{$}}
   T *item() { return new T; }
   // CHECK-FIXES: {{^}}  T *item() { return new T; }{{$}}
 };

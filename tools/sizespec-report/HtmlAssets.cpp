@@ -62,7 +62,10 @@ p.error { color: #a00000; }
 p.note { color: #555; font-size: 0.92em; }
 :target { outline: 2px solid #4a7bd0; }
 @media print {
-  body { max-width: none; margin: 0; }
+  body { max-width: none; margin: 0; font-size: 9pt; }
+  table.wide { table-layout: auto; }
+  table.wide th { width: auto !important; }
+  table.wide td { overflow-wrap: normal; word-break: normal; }
   .filters, th.sortable::after { display: none; }
   tr, figure { break-inside: avoid; }
   table.source td.code { white-space: pre-wrap; }
