@@ -12,37 +12,6 @@
 namespace sizespec {
 namespace {
 
-/// An over-aligned `new T` (C++17 and later) passes std::align_val_t to its
-/// allocation function. CodeGen passes it to the redirected routine too, so
-/// each routine gets an overload that takes it; the analysis has already
-/// checked that the class gives alignof(T). Every class, from the one list
-/// in size_classes.h.
-constexpr const char kAlignedAdapters[] =
-    R"(#if defined(__cpp_aligned_new) && defined(SIZESPEC_FOR_EACH_CLASS)
-#include <cstddef>
-#include <new>
-namespace sizespec {
-#define SIZESPEC_PLUGIN_ALIGNED(Name)                                          \
-  template <class T>                                                           \
-  inline __attribute__((__always_inline__)) void *Name(std::size_t Size,       \
-                                                       std::align_val_t) {     \
-    return Name<T>(Size);                                                      \
-  }                                                                            \
-  template <class T>                                                           \
-  inline __attribute__((__always_inline__)) void *Name(                        \
-      std::size_t Size, std::align_val_t, const std::nothrow_t &Tag) noexcept { \
-    return Name<T>(Size, Tag);                                                 \
-  }
-#define SIZESPEC_PLUGIN_ALIGNED_CLASS(N)                                       \
-  SIZESPEC_PLUGIN_ALIGNED(alloc_scan_sc##N)                                    \
-  SIZESPEC_PLUGIN_ALIGNED(alloc_noscan_sc##N)
-SIZESPEC_FOR_EACH_CLASS(SIZESPEC_PLUGIN_ALIGNED_CLASS)
-#undef SIZESPEC_PLUGIN_ALIGNED_CLASS
-#undef SIZESPEC_PLUGIN_ALIGNED
-} // namespace sizespec
-#endif
-)";
-
 /// A C string literal for \p S (paths may hold quotes or backslashes).
 std::string quoted(llvm::StringRef S) {
   std::string Out = "\"";
@@ -98,10 +67,8 @@ std::string predefinesText(const PluginOptions &Opts, bool IncludeRuntime) {
   // A line marker with flag 3: what follows, and what it includes, is a
   // system header, so user warning flags (-Wall -Werror ...) stay quiet.
   OS << "# 1 \"<sizespec>\" 3\n";
-  if (IncludeRuntime) {
+  if (IncludeRuntime)
     OS << "#include " << quoted(runtimeHeaderPath()) << "\n";
-    OS << kAlignedAdapters;
-  }
   // `retain` keeps the section through the linker's --gc-sections.
   OS << "static const char __sizespec_stamp[] "
         "__attribute__((__used__, __retain__, "

@@ -26,13 +26,24 @@ void *forward(Entry E, std::size_t Size, std::size_t Align) {
   auto Al = static_cast<std::align_val_t>(Align);
   switch (E) {
   case Entry::routine:
+    // The routine stands in for the site's own operator new: the form the
+    // new-expression would have called, as the process binds it.
+    if (Align)
+      return Nothrow ? g_winners.new_aligned_nothrow(Size, Al, std::nothrow)
+                     : g_winners.new_aligned(Size, Al);
+    return Nothrow ? g_winners.new_nothrow(Size, std::nothrow)
+                   : g_winners.new_(Size);
+  case Entry::routine_array:
+    if (Align)
+      return Nothrow
+                 ? g_winners.new_array_aligned_nothrow(Size, Al, std::nothrow)
+                 : g_winners.new_array_aligned(Size, Al);
+    return Nothrow ? g_winners.new_array_nothrow(Size, std::nothrow)
+                   : g_winners.new_array(Size);
   case Entry::api_new:
   case Entry::typed_scan:
   case Entry::typed_noscan:
     return Nothrow ? fallback::new_nothrow(Size) : g_winners.new_(Size);
-  case Entry::routine_array:
-    return Nothrow ? fallback::new_array_nothrow(Size)
-                   : g_winners.new_array(Size);
   case Entry::op_new:
     return Nothrow ? fallback::new_nothrow(Size) : fallback::new_(Size);
   case Entry::op_new_array:
@@ -112,8 +123,8 @@ void *slow(Entry E, std::size_t Size, std::size_t Align) {
     return system_alloc<Nothrow>(Size, Align);
   unsigned B = bin_of(C, true);
   ThreadCache &TC = tls_cache;
-  if (FreeObject *P = pop_free(TC.alloc[B])) {
-    ++TC.generic[B];
+  if (FreeObject *P = pop_free(TC.__alloc[B])) {
+    ++TC.__generic[B];
     return P;
   }
   return refill<Nothrow>(B, Size, /*Generic=*/true);
@@ -133,18 +144,30 @@ void *alloc_slow_nothrow(Entry E, std::size_t Size,
 namespace detail {
 
 // Slow paths of the specialized routines (detail::alloc_small).
-void *alloc_refill(unsigned Bin, std::size_t Size) {
+namespace {
+/// Every alloc_refill form: the routine's bin refilled, or, standing
+/// aside, the operator new form the site would have called.
+template <bool Nothrow>
+void *routine_refill(unsigned Bin, std::size_t Size, std::size_t Align) {
   Entry E = Bin & kRefillArray ? Entry::routine_array : Entry::routine;
   if (current_mode() != Mode::active)
-    return forward<false>(E, Size, 0);
-  return refill<false>(Bin & ~kRefillArray, Size, /*Generic=*/false);
+    return forward<Nothrow>(E, Size, Align);
+  return refill<Nothrow>(Bin & ~kRefillArray, Size, /*Generic=*/false);
 }
+} // namespace
 
+void *alloc_refill(unsigned Bin, std::size_t Size) {
+  return routine_refill<false>(Bin, Size, 0);
+}
 void *alloc_refill_nothrow(unsigned Bin, std::size_t Size) noexcept {
-  Entry E = Bin & kRefillArray ? Entry::routine_array : Entry::routine;
-  if (current_mode() != Mode::active)
-    return forward<true>(E, Size, 0);
-  return refill<true>(Bin & ~kRefillArray, Size, /*Generic=*/false);
+  return routine_refill<true>(Bin, Size, 0);
+}
+void *alloc_refill_aligned(unsigned Bin, std::size_t Size, std::size_t Align) {
+  return routine_refill<false>(Bin, Size, Align);
+}
+void *alloc_refill_aligned_nothrow(unsigned Bin, std::size_t Size,
+                                   std::size_t Align) noexcept {
+  return routine_refill<true>(Bin, Size, Align);
 }
 
 } // namespace detail

@@ -63,8 +63,9 @@ SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
   if (SIZESPEC_LIKELY(Size <= kMaxSmallSize)) {
     unsigned B = size_table_for(E)[size_step(Size)];
     ThreadCache &TC = tls_cache;
-    if (FreeObject *P = pop_free(TC.alloc[B]); SIZESPEC_LIKELY(P != nullptr)) {
-      ++TC.generic[B];
+    if (FreeObject *P = pop_free(TC.__alloc[B]);
+        SIZESPEC_LIKELY(P != nullptr)) {
+      ++TC.__generic[B];
       return P;
     }
   }
@@ -81,13 +82,13 @@ SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
 SIZESPEC_FAST_PATH void free_small(void *P, std::uintptr_t B) noexcept {
   ThreadCache &TC = tls_cache;
   auto *O = static_cast<FreeObject *>(P);
-  O->next = TC.freed[B];
-  TC.freed[B] = O;
+  O->__next = TC.__freed[B];
+  TC.__freed[B] = O;
   // Written so that Clang emits `decw %fs:...; js` (for `--x < 0` it
   // reloads and compares the old value: three more instructions).
   std::int16_t Left;
-  __builtin_sub_overflow(TC.free_budget[B], 1, &Left);
-  TC.free_budget[B] = Left;
+  __builtin_sub_overflow(TC.__free_budget[B], 1, &Left);
+  TC.__free_budget[B] = Left;
   if (SIZESPEC_UNLIKELY(Left < 0))
     thread_flush(static_cast<unsigned>(B));
 }

@@ -205,7 +205,7 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
         FreeObject *O = pop_free(S->free);
         if (!O)
           break;
-        O->next = Out.head;
+        O->__next = Out.head;
         Out.head = O;
         ++Out.count;
         ++S->used;
@@ -215,7 +215,7 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
       char *Start = g_region.span_start(B, I);
       for (std::uint32_t K = S->carved + N; K-- > S->carved;) {
         auto *O = reinterpret_cast<FreeObject *>(Start + K * Size);
-        O->next = Out.head;
+        O->__next = Out.head;
         Out.head = O;
       }
       S->carved += N;
@@ -238,10 +238,10 @@ void central_give_back(unsigned B, FreeObject *Head) noexcept {
     LockGuard G(C.lock);
     while (Head) {
       FreeObject *O = Head;
-      Head = O->next;
+      Head = O->__next;
       std::uint32_t I = g_region.span_index(B, O);
       Span *S = g_region.span(B, I);
-      O->next = S->free;
+      O->__next = S->free;
       S->free = O;
       if (S->state == SpanState::full) {
         push_front(B, C.partial, I);

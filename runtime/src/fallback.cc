@@ -16,6 +16,14 @@ constinit Winners g_winners = {
     static_cast<void *(*)(std::size_t)>(&::operator new[]),
     static_cast<void *(*)(std::size_t, std::align_val_t)>(&::operator new),
     static_cast<void *(*)(std::size_t, std::align_val_t)>(&::operator new[]),
+    static_cast<void *(*)(std::size_t, const std::nothrow_t &) noexcept>(
+        &::operator new),
+    static_cast<void *(*)(std::size_t, const std::nothrow_t &) noexcept>(
+        &::operator new[]),
+    static_cast<void *(*)(std::size_t, std::align_val_t,
+                          const std::nothrow_t &) noexcept>(&::operator new),
+    static_cast<void *(*)(std::size_t, std::align_val_t,
+                          const std::nothrow_t &) noexcept>(&::operator new[]),
     static_cast<void (*)(void *) noexcept>(&::operator delete),
     static_cast<void (*)(void *) noexcept>(&::operator delete[]),
     static_cast<void (*)(void *, std::align_val_t) noexcept>(

@@ -24,6 +24,14 @@ struct Winners {
   void *(*new_array)(std::size_t);
   void *(*new_aligned)(std::size_t, std::align_val_t);
   void *(*new_array_aligned)(std::size_t, std::align_val_t);
+  // The nothrow forms, for a routine that stands in for `new (std::nothrow)`:
+  // a program may replace them alone.
+  void *(*new_nothrow)(std::size_t, const std::nothrow_t &) noexcept;
+  void *(*new_array_nothrow)(std::size_t, const std::nothrow_t &) noexcept;
+  void *(*new_aligned_nothrow)(std::size_t, std::align_val_t,
+                               const std::nothrow_t &) noexcept;
+  void *(*new_array_aligned_nothrow)(std::size_t, std::align_val_t,
+                                     const std::nothrow_t &) noexcept;
   void (*del)(void *) noexcept;
   void (*del_array)(void *) noexcept;
   void (*del_aligned)(void *, std::align_val_t) noexcept;

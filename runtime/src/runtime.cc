@@ -69,6 +69,11 @@ void bind_winners() {
   bind(g_winners.new_array, "_Znam");
   bind(g_winners.new_aligned, "_ZnwmSt11align_val_t");
   bind(g_winners.new_array_aligned, "_ZnamSt11align_val_t");
+  bind(g_winners.new_nothrow, "_ZnwmRKSt9nothrow_t");
+  bind(g_winners.new_array_nothrow, "_ZnamRKSt9nothrow_t");
+  bind(g_winners.new_aligned_nothrow, "_ZnwmSt11align_val_tRKSt9nothrow_t");
+  bind(g_winners.new_array_aligned_nothrow,
+       "_ZnamSt11align_val_tRKSt9nothrow_t");
   bind(g_winners.del, "_ZdlPv");
   bind(g_winners.del_array, "_ZdaPv");
   bind(g_winners.del_aligned, "_ZdlPvSt11align_val_t");

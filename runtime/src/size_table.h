@@ -61,6 +61,10 @@ constexpr SizeTable make_size_table(bool Scan, bool NewAlign) {
     // largest, which also needs the most alignment.
     unsigned C =
         NewAlign ? class_of_aligned(Size, new_align(Size)) : class_of(Size);
+    // Size 0: `new T[0]` hands the result out as a T *, and no byte count
+    // says how aligned T is; give what the system allocator gives.
+    if (Size == 0)
+      C = class_of_aligned(0, alignof(std::max_align_t));
     T[I] = static_cast<std::uint8_t>(bin_of(C, Scan));
   }
   return T;
@@ -89,7 +93,10 @@ static_assert(plain_classes_aligned(), "a class misaligns its objects");
 static_assert(kNewBins[size_step(24)] == bin_of(4, true),
               "operator new of 17..24 bytes must be 16-aligned: class 4");
 static_assert(kScanBins[size_step(24)] == bin_of(3, true), "");
-static_assert(kNoscanBins[size_step(0)] == bin_of(1, false), "");
+static_assert(kNoscanBins[size_step(0)] == bin_of(2, false) &&
+                  kNewBins[size_step(0)] == bin_of(2, true),
+              "size 0 is aligned as malloc aligns it: class 2");
+static_assert(kNoscanBins[size_step(8)] == bin_of(1, false), "");
 
 } // namespace sizespec
 

@@ -55,7 +55,7 @@ constinit ThreadState g_exited{};
 
 pthread_key_t g_exit_key;
 
-ThreadState *state() { return static_cast<ThreadState *>(tls_cache.state); }
+ThreadState *state() { return static_cast<ThreadState *>(tls_cache.__state); }
 
 /// The calling thread's state, set up at its first slow path.
 ThreadState *attach() {
@@ -64,7 +64,7 @@ ThreadState *attach() {
   auto *T = static_cast<ThreadState *>(std::calloc(1, sizeof(ThreadState)));
   if (!T)
     platform::fatal("out of memory for a thread's cache state");
-  tls_cache.state = T;
+  tls_cache.__state = T;
   pthread_setspecific(g_exit_key, T);
   return T;
 }
@@ -72,7 +72,7 @@ ThreadState *attach() {
 /// Folds the allocations from bin B's `alloc` list since it was set into
 /// the stats; \p Len is its length now.
 void sync_allocs(ThreadState &T, unsigned B, std::uint32_t Len) {
-  std::uint16_t &Gen = tls_cache.generic[B];
+  std::uint16_t &Gen = tls_cache.__generic[B];
   BinCounters &C = g_counters.bins[B];
   Counters::add(C.allocations, T.alloc_len[B] - Len);
   Counters::add(C.generic, Gen);
@@ -84,16 +84,16 @@ void sync_allocs(ThreadState &T, unsigned B, std::uint32_t Len) {
 /// stats and returns its length.
 std::uint32_t sync_frees(ThreadState &T, unsigned B) {
   std::uint32_t Frees =
-      static_cast<std::uint32_t>(T.budget_set[B] - tls_cache.free_budget[B]);
+      static_cast<std::uint32_t>(T.budget_set[B] - tls_cache.__free_budget[B]);
   Counters::add(g_counters.bins[B].frees, Frees);
-  T.budget_set[B] = tls_cache.free_budget[B];
+  T.budget_set[B] = tls_cache.__free_budget[B];
   return T.freed_len[B] += Frees;
 }
 
 /// Bin B's `freed` list now holds Len objects: flush when it passes the cap.
 void set_freed(ThreadState &T, unsigned B, std::uint32_t Len) {
   auto Budget = static_cast<std::int16_t>(kCap[B] - Len);
-  tls_cache.free_budget[B] = T.budget_set[B] = Budget;
+  tls_cache.__free_budget[B] = T.budget_set[B] = Budget;
   T.freed_len[B] = Len;
 }
 
@@ -116,16 +116,16 @@ void give_back(unsigned B, FreeObject *&List, std::uint32_t Len,
   } else {
     FreeObject *Last = List;
     for (std::uint32_t I = 1; I < Keep; ++I)
-      Last = Last->next;
-    Rest = Last->next;
-    Last->next = nullptr;
+      Last = Last->__next;
+    Rest = Last->__next;
+    Last->__next = nullptr;
   }
   central_give_back(B, Rest);
 }
 
 std::uint32_t length(const FreeObject *P) {
   std::uint32_t N = 0;
-  for (; P; P = P->next)
+  for (; P; P = P->__next)
     ++N;
   return N;
 }
@@ -137,13 +137,13 @@ void thread_exit(void *Arg) {
   auto *T = static_cast<ThreadState *>(Arg);
   ThreadCache &TC = tls_cache;
   for (unsigned B = 0; B < kNumBins; ++B) {
-    std::uint32_t AllocLen = length(TC.alloc[B]);
+    std::uint32_t AllocLen = length(TC.__alloc[B]);
     sync_allocs(*T, B, AllocLen);
-    give_back(B, TC.alloc[B], AllocLen, 0);
-    give_back(B, TC.freed[B], sync_frees(*T, B), 0);
-    TC.free_budget[B] = 0;
+    give_back(B, TC.__alloc[B], AllocLen, 0);
+    give_back(B, TC.__freed[B], sync_frees(*T, B), 0);
+    TC.__free_budget[B] = 0;
   }
-  TC.state = &g_exited;
+  TC.__state = &g_exited;
   std::free(T);
 }
 
@@ -164,11 +164,11 @@ void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
   Status = TakeStatus::ok;
   FreeObject *P;
   std::uint32_t Len;
-  if (TC.freed[B]) {
+  if (TC.__freed[B]) {
     // What this thread freed becomes what it allocates next.
     Len = sync_frees(*T, B);
-    P = TC.freed[B];
-    TC.freed[B] = nullptr;
+    P = TC.__freed[B];
+    TC.__freed[B] = nullptr;
     set_freed(*T, B, 0);
   } else {
     Status = central_take(B, kCap[B] / 2, Got);
@@ -177,25 +177,25 @@ void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
     P = Got.head;
     Len = Got.count;
   }
-  TC.alloc[B] = P;
+  TC.__alloc[B] = P;
   T->alloc_len[B] = Len - 1;
   count_one(B, Generic);
-  return pop_free(TC.alloc[B]);
+  return pop_free(TC.__alloc[B]);
 }
 
 void thread_flush(unsigned B) noexcept {
   ThreadState *T = attach();
   if (SIZESPEC_UNLIKELY(T == &g_exited)) {
     // Each free of an exited thread flushes at once: the list is one long.
-    Counters::add(g_counters.bins[B].frees, length(tls_cache.freed[B]));
-    central_give_back(B, tls_cache.freed[B]);
-    tls_cache.freed[B] = nullptr;
-    tls_cache.free_budget[B] = 0;
+    Counters::add(g_counters.bins[B].frees, length(tls_cache.__freed[B]));
+    central_give_back(B, tls_cache.__freed[B]);
+    tls_cache.__freed[B] = nullptr;
+    tls_cache.__free_budget[B] = 0;
     return;
   }
   std::uint32_t Len = sync_frees(*T, B);
   if (Len > kCap[B]) {
-    give_back(B, tls_cache.freed[B], Len, kCap[B] / 2);
+    give_back(B, tls_cache.__freed[B], Len, kCap[B] / 2);
     Len = kCap[B] / 2;
   }
   set_freed(*T, B, Len);
@@ -206,7 +206,7 @@ void thread_sync_all() noexcept {
   if (!T || T == &g_exited)
     return;
   for (unsigned B = 0; B < kNumBins; ++B) {
-    sync_allocs(*T, B, length(tls_cache.alloc[B]));
+    sync_allocs(*T, B, length(tls_cache.__alloc[B]));
     sync_frees(*T, B);
   }
 }

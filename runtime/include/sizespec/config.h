@@ -16,10 +16,10 @@
 #endif
 
 /// A fast path: inline, counted in instructions (see the function's comment).
-#define SIZESPEC_FAST_PATH inline __attribute__((always_inline))
+#define SIZESPEC_FAST_PATH inline __attribute__((__always_inline__))
 /// The out-of-line slow path behind a fast path: never inlined, kept cold so
 /// the caller's fast path stays straight-line code.
-#define SIZESPEC_SLOW_PATH __attribute__((noinline, cold))
+#define SIZESPEC_SLOW_PATH __attribute__((__noinline__, __cold__))
 
 #define SIZESPEC_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SIZESPEC_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -28,13 +28,13 @@
 /// __tls_get_addr call, from an executable and from a shared library alike
 /// (as mimalloc and jemalloc do). Used with `__thread` on a POD,
 /// constant-initialized variable, so no C++ TLS wrapper is ever generated.
-#define SIZESPEC_TLS_MODEL __attribute__((tls_model("initial-exec")))
+#define SIZESPEC_TLS_MODEL __attribute__((__tls_model__("initial-exec")))
 
 /// Symbols the runtime exports (it is built with -fvisibility=hidden).
-#define SIZESPEC_API __attribute__((visibility("default")))
+#define SIZESPEC_API __attribute__((__visibility__("default")))
 /// The runtime's own globals. -fvisibility=hidden does not cover `extern`
 /// declarations; without this, each access goes through the GOT (lea+mov).
-#define SIZESPEC_INTERNAL __attribute__((visibility("hidden")))
+#define SIZESPEC_INTERNAL __attribute__((__visibility__("hidden")))
 
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) ||     \

@@ -9,8 +9,10 @@
 // too. Larger sizes take the large-object path.
 //
 // This header is included into every translation unit the plugin compiles,
-// so it must stay valid C++11 (single-return constexpr functions), and must
-// not depend on exceptions or RTTI.
+// so it must stay valid C++11 (single-return constexpr functions), must not
+// depend on exceptions or RTTI, and names its parameters, locals and
+// members with reserved names (`__size`, `_Tp`), as the standard library's
+// headers do: a project's macro `Size` must not break it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,38 +49,40 @@ constexpr std::uint16_t kClassSize[kNumClasses + 1] = {
     144, 160, 176, 192, 208, 224, 240, 256, 288, 320, 352,
     384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024};
 
-constexpr unsigned classOfFrom(std::size_t Size, unsigned C) {
-  return C > kNumClasses         ? 0
-         : kClassSize[C] >= Size ? C
-                                 : classOfFrom(Size, C + 1);
+constexpr unsigned classOfFrom(std::size_t __size, unsigned __c) {
+  return __c > kNumClasses           ? 0
+         : kClassSize[__c] >= __size ? __c
+                                     : classOfFrom(__size, __c + 1);
 }
 
-constexpr std::size_t lowBit(std::size_t X) { return X & (~X + 1); }
+constexpr std::size_t lowBit(std::size_t __x) { return __x & (~__x + 1); }
 } // namespace detail
 
-/// Object size of class \p C (0 for class 0).
-constexpr std::size_t class_size(unsigned C) {
-  return C <= kNumClasses ? detail::kClassSize[C] : 0;
+/// Object size of class \p __c (0 for class 0).
+constexpr std::size_t class_size(unsigned __c) {
+  return __c <= kNumClasses ? detail::kClassSize[__c] : 0;
 }
 
-/// The smallest class that holds \p Size bytes; 0 if none (Size > 1024).
+/// The smallest class that holds \p __size bytes; 0 if none (above 1024).
 /// Size 0 maps to class 1: every allocation returns a distinct object.
-constexpr unsigned class_of(std::size_t Size) {
-  return Size > kMaxSmallSize ? 0
-                              : detail::classOfFrom(Size == 0 ? 1 : Size, 1);
+constexpr unsigned class_of(std::size_t __size) {
+  return __size > kMaxSmallSize
+             ? 0
+             : detail::classOfFrom(__size == 0 ? 1 : __size, 1);
 }
 
-/// The alignment every object of class \p C is guaranteed to have.
-constexpr std::size_t class_align(unsigned C) {
-  return C == 0 || C > kNumClasses ? 0
-         : detail::lowBit(class_size(C)) > kMinSpanAlign
+/// The alignment every object of class \p __c is guaranteed to have.
+constexpr std::size_t class_align(unsigned __c) {
+  return __c == 0 || __c > kNumClasses ? 0
+         : detail::lowBit(class_size(__c)) > kMinSpanAlign
              ? kMinSpanAlign
-             : detail::lowBit(class_size(C));
+             : detail::lowBit(class_size(__c));
 }
 
-/// True if class \p C has specialized routines (alloc_scan_scC and friends).
-constexpr bool is_specialized_class(unsigned C) {
-  return C >= 1 && C <= kNumSpecializedClasses;
+/// True if class \p __c has specialized routines (alloc_scan_scC and
+/// friends).
+constexpr bool is_specialized_class(unsigned __c) {
+  return __c >= 1 && __c <= kNumSpecializedClasses;
 }
 
 /// The one list of the specialized classes: SIZESPEC_FOR_EACH_CLASS(X)

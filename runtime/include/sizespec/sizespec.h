@@ -13,6 +13,7 @@
 //
 // Valid C++11..C++23, GCC 12 and Clang 19/22, with or without exceptions and
 // RTTI: nothing inline throws; the throwing forms throw from the library.
+// Parameters, locals and members have reserved names (see size_classes.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,16 +32,18 @@ namespace sizespec {
 
 // --- Generic path (out of line, in the library) ---------------------------
 
-/// Allocates \p size bytes, aligned like `::operator new(size)`. Not knowing
-/// the type, it uses the scan spans. Throws std::bad_alloc.
-SIZESPEC_API void *allocate(std::size_t size);
+/// Allocates \p __size bytes, aligned like `::operator new(__size)`. Not
+/// knowing the type, it uses the scan spans. Throws std::bad_alloc.
+SIZESPEC_API void *allocate(std::size_t __size);
 /// The same, null on failure.
-SIZESPEC_API void *allocate(std::size_t size, const std::nothrow_t &) noexcept;
-/// Frees \p p: memory from any sizespec routine or operator new; anything
+SIZESPEC_API void *allocate(std::size_t __size,
+                            const std::nothrow_t &) noexcept;
+/// Frees \p __p: memory from any sizespec routine or operator new; anything
 /// else goes to the system allocator. Null is ignored.
-SIZESPEC_API void deallocate(void *p) noexcept;
-/// True if \p p points into memory the runtime manages (O(1), by address).
-SIZESPEC_API bool owns(const void *p) noexcept;
+SIZESPEC_API void deallocate(void *__p) noexcept;
+/// True if \p __p points into memory the runtime manages (O(1), by
+/// address).
+SIZESPEC_API bool owns(const void *__p) noexcept;
 
 /// Gives the pages of every empty span back to the OS now, as malloc_trim
 /// does, and returns how many bytes that was. Without it, an empty span's
@@ -52,20 +55,27 @@ SIZESPEC_API std::size_t release_free_memory() noexcept;
 
 namespace detail {
 /// Generic path with a known kind (the typed runtime-size path).
-SIZESPEC_API void *alloc_generic_scan(std::size_t Size);
-SIZESPEC_API void *alloc_generic_noscan(std::size_t Size);
+SIZESPEC_API void *alloc_generic_scan(std::size_t __size);
+SIZESPEC_API void *alloc_generic_noscan(std::size_t __size);
 /// Generic path for alignments above alignof(std::max_align_t).
-SIZESPEC_API void *alloc_generic_aligned(std::size_t Size, std::size_t Align);
+SIZESPEC_API void *alloc_generic_aligned(std::size_t __size,
+                                         std::size_t __align);
 
-/// The one template behind every specialized routine: class \p C, kind
-/// \p Scan, allocated type \p T (checked against the class at compile time).
-template <class T, unsigned C, bool Scan, bool Nothrow>
-SIZESPEC_FAST_PATH void *alloc_class(std::size_t Size) noexcept(Nothrow) {
-  static_assert(is_specialized_class(C), "no specialized routine for class");
-  static_assert(sizeof(T) <= class_size(C), "type larger than its class");
-  static_assert(alignof(T) <= class_align(C),
+/// The one template behind every specialized routine: class \p _Class, kind
+/// \p _Scan, allocated type \p _Tp (checked against the class at compile
+/// time). \p __align is what an over-aligned site passes, for the slow path
+/// when the runtime stands aside.
+template <class _Tp, unsigned _Class, bool _Scan, bool _Nothrow>
+SIZESPEC_FAST_PATH void *
+alloc_class(std::size_t __size, std::size_t __align = 0) noexcept(_Nothrow) {
+  static_assert(is_specialized_class(_Class),
+                "no specialized routine for class");
+  static_assert(sizeof(_Tp) <= class_size(_Class),
+                "type larger than its class");
+  static_assert(alignof(_Tp) <= class_align(_Class),
                 "type more aligned than its class guarantees");
-  return alloc_small<bin_of(C, Scan), Nothrow, std::is_array<T>::value>(Size);
+  return alloc_small<bin_of(_Class, _Scan), _Nothrow,
+                     std::is_array<_Tp>::value>(__size, __align);
 }
 
 /// No bin: the generic path.
@@ -73,76 +83,101 @@ constexpr unsigned kNoBin = kNumBins;
 
 /// The bin of a size known at compile time (after inlining), kNoBin above the
 /// specialized classes or for an alignment the class cannot give. Every
-/// comparison folds away when Size is a constant. It yields a number, not
-/// the allocation itself, so a site inlines one fast path, not one per
+/// comparison folds away when the size is a constant. It yields a number,
+/// not the allocation itself, so a site inlines one fast path, not one per
 /// class before the folding.
-template <unsigned C, bool Scan, std::size_t Align> struct ConstantBin {
-  SIZESPEC_FAST_PATH static unsigned of(std::size_t Size) {
-    return Size <= class_size(C)
-               ? (Align <= class_align(C) ? bin_of(C, Scan) : kNoBin)
-               : ConstantBin<C + 1, Scan, Align>::of(Size);
+template <unsigned _Class, bool _Scan, std::size_t _Align> struct ConstantBin {
+  SIZESPEC_FAST_PATH static unsigned __of(std::size_t __size) {
+    return __size <= class_size(_Class)
+               ? (_Align <= class_align(_Class) ? bin_of(_Class, _Scan)
+                                                : kNoBin)
+               : ConstantBin<_Class + 1, _Scan, _Align>::__of(__size);
   }
 };
-template <bool Scan, std::size_t Align>
-struct ConstantBin<kNumSpecializedClasses + 1, Scan, Align> {
-  SIZESPEC_FAST_PATH static unsigned of(std::size_t) { return kNoBin; }
+template <bool _Scan, std::size_t _Align>
+struct ConstantBin<kNumSpecializedClasses + 1, _Scan, _Align> {
+  SIZESPEC_FAST_PATH static unsigned __of(std::size_t) { return kNoBin; }
 };
 
-template <bool Scan, std::size_t Align>
-SIZESPEC_FAST_PATH void *alloc_sized(std::size_t Size) {
+template <bool _Scan, std::size_t _Align>
+SIZESPEC_FAST_PATH void *alloc_sized(std::size_t __size) {
   // Not `const`: Clang would evaluate a const initializer as a constant
-  // expression, where __builtin_constant_p(Size) is false for good.
-  unsigned Bin = __builtin_constant_p(Size)
-                     ? ConstantBin<1, Scan, Align>::of(Size)
-                     : kNoBin;
-  if (Bin != kNoBin)
-    return alloc_small_in<false>(Bin, Size);
-  return Align > alignof(std::max_align_t) ? alloc_generic_aligned(Size, Align)
-         : Scan                            ? alloc_generic_scan(Size)
-                                           : alloc_generic_noscan(Size);
+  // expression, where __builtin_constant_p(__size) is false for good.
+  unsigned __bin = __builtin_constant_p(__size)
+                       ? ConstantBin<1, _Scan, _Align>::__of(__size)
+                       : kNoBin;
+  if (__bin != kNoBin)
+    return alloc_small_in<false>(__bin, __size);
+  return _Align > alignof(std::max_align_t)
+             ? alloc_generic_aligned(__size, _Align)
+         : _Scan ? alloc_generic_scan(__size)
+                 : alloc_generic_noscan(__size);
 }
 } // namespace detail
 
 // --- Typed runtime-size path ----------------------------------------------
 
-/// `std::allocator<T>::allocate` and friends: \p size bytes for objects of
-/// type \p T. A constant size within the specialized classes takes the class
-/// routine; anything else the generic path of T's kind. Throws.
-template <class T> SIZESPEC_FAST_PATH void *alloc_scan(std::size_t size) {
-  return detail::alloc_sized<true, alignof(T)>(size);
+/// `std::allocator<T>::allocate` and friends: \p __size bytes for objects
+/// of type \p _Tp. A constant size within the specialized classes takes the
+/// class routine; anything else the generic path of _Tp's kind. Throws.
+template <class _Tp> SIZESPEC_FAST_PATH void *alloc_scan(std::size_t __size) {
+  return detail::alloc_sized<true, alignof(_Tp)>(__size);
 }
-template <class T> SIZESPEC_FAST_PATH void *alloc_noscan(std::size_t size) {
-  return detail::alloc_sized<false, alignof(T)>(size);
+template <class _Tp> SIZESPEC_FAST_PATH void *alloc_noscan(std::size_t __size) {
+  return detail::alloc_sized<false, alignof(_Tp)>(__size);
 }
 
 // --- Specialized routines --------------------------------------------------
 //
 // alloc_scan_scN<T> / alloc_noscan_scN<T> for N in 1..32: thin wrappers over
 // detail::alloc_class. `size` is what the site's operator new would have
-// received; the plugin only passes size <= class_size(N).
+// received; the plugin only passes size <= class_size(N). With aligned new
+// (C++17), an over-aligned site passes std::align_val_t as its operator new
+// would; the class already gives the alignment, and the slow path passes it
+// on when the runtime stands aside.
 
-#define SIZESPEC_CLASS_ROUTINES(N)                                             \
-  template <class T>                                                           \
-  SIZESPEC_FAST_PATH void *alloc_scan_sc##N(std::size_t size) {                \
-    return detail::alloc_class<T, N, true, false>(size);                       \
+#if defined(__cpp_aligned_new)
+#define SIZESPEC_ALIGNED_ROUTINES(_Name, _Class, _Scan)                        \
+  template <class _Tp>                                                         \
+  SIZESPEC_FAST_PATH void *_Name(std::size_t __size, std::align_val_t __al) {  \
+    return detail::alloc_class<_Tp, _Class, _Scan, false>(                     \
+        __size, static_cast<std::size_t>(__al));                               \
   }                                                                            \
-  template <class T>                                                           \
-  SIZESPEC_FAST_PATH void *alloc_noscan_sc##N(std::size_t size) {              \
-    return detail::alloc_class<T, N, false, false>(size);                      \
-  }                                                                            \
-  template <class T>                                                           \
-  SIZESPEC_FAST_PATH void *alloc_scan_sc##N(std::size_t size,                  \
-                                            const std::nothrow_t &) noexcept { \
-    return detail::alloc_class<T, N, true, true>(size);                        \
-  }                                                                            \
-  template <class T>                                                           \
-  SIZESPEC_FAST_PATH void *alloc_noscan_sc##N(                                 \
-      std::size_t size, const std::nothrow_t &) noexcept {                     \
-    return detail::alloc_class<T, N, false, true>(size);                       \
+  template <class _Tp>                                                         \
+  SIZESPEC_FAST_PATH void *_Name(std::size_t __size, std::align_val_t __al,    \
+                                 const std::nothrow_t &) noexcept {            \
+    return detail::alloc_class<_Tp, _Class, _Scan, true>(                      \
+        __size, static_cast<std::size_t>(__al));                               \
   }
+#else
+#define SIZESPEC_ALIGNED_ROUTINES(_Name, _Class, _Scan)
+#endif
+
+#define SIZESPEC_CLASS_ROUTINES(_Class)                                        \
+  template <class _Tp>                                                         \
+  SIZESPEC_FAST_PATH void *alloc_scan_sc##_Class(std::size_t __size) {         \
+    return detail::alloc_class<_Tp, _Class, true, false>(__size);              \
+  }                                                                            \
+  template <class _Tp>                                                         \
+  SIZESPEC_FAST_PATH void *alloc_noscan_sc##_Class(std::size_t __size) {       \
+    return detail::alloc_class<_Tp, _Class, false, false>(__size);             \
+  }                                                                            \
+  template <class _Tp>                                                         \
+  SIZESPEC_FAST_PATH void *alloc_scan_sc##_Class(                              \
+      std::size_t __size, const std::nothrow_t &) noexcept {                   \
+    return detail::alloc_class<_Tp, _Class, true, true>(__size);               \
+  }                                                                            \
+  template <class _Tp>                                                         \
+  SIZESPEC_FAST_PATH void *alloc_noscan_sc##_Class(                            \
+      std::size_t __size, const std::nothrow_t &) noexcept {                   \
+    return detail::alloc_class<_Tp, _Class, false, true>(__size);              \
+  }                                                                            \
+  SIZESPEC_ALIGNED_ROUTINES(alloc_scan_sc##_Class, _Class, true)               \
+  SIZESPEC_ALIGNED_ROUTINES(alloc_noscan_sc##_Class, _Class, false)
 
 SIZESPEC_FOR_EACH_CLASS(SIZESPEC_CLASS_ROUTINES)
 #undef SIZESPEC_CLASS_ROUTINES
+#undef SIZESPEC_ALIGNED_ROUTINES
 
 } // namespace sizespec
 

@@ -4,7 +4,8 @@
 // bin (<sizespec/bins.h>). Everything else about a thread's cache lives in
 // the runtime (runtime/src/thread_cache.h).
 //
-// Included by <sizespec/sizespec.h>; valid C++11, no exceptions, no RTTI.
+// Included by <sizespec/sizespec.h>; valid C++11, no exceptions, no RTTI,
+// reserved names only (see size_classes.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,22 +26,22 @@ namespace detail {
 /// new thread's lists are empty and its budgets are 0, so its first
 /// allocation and its first free take the slow paths, which set it up.
 ///
-/// Allocation pops `alloc`; operator delete pushes onto `freed` (a local
-/// free list, as mimalloc's page->local_free). When `alloc` runs dry, the
-/// refill takes `freed` whole. Keeping the two apart is what lets the
+/// Allocation pops `__alloc`; operator delete pushes onto `__freed` (a local
+/// free list, as mimalloc's page->local_free). When `__alloc` runs dry,
+/// the refill takes `__freed` whole. Keeping the two apart is what lets the
 /// allocation fast path count nothing: between refills it can only have
 /// popped what the last refill put there.
 struct ThreadCache {
-  FreeObject *alloc[kNumBins];
-  FreeObject *freed[kNumBins];
+  FreeObject *__alloc[kNumBins];
+  FreeObject *__freed[kNumBins];
   /// Frees left before operator delete calls the out-of-line flush.
-  std::int16_t free_budget[kNumBins];
+  std::int16_t __free_budget[kNumBins];
   /// Allocations by the generic path since the last refill (it pays one
   /// increment; the specialized routines pay none).
-  std::uint16_t generic[kNumBins];
+  std::uint16_t __generic[kNumBins];
   /// The slow paths' own state for this thread (runtime/src), off the TLS
   /// block: null until the thread's first slow path.
-  void *state;
+  void *__state;
 };
 // This is the runtime's whole TLS block. A library loaded by dlopen gets
 // initial-exec TLS from a surplus glibc shares among all such libraries
@@ -53,48 +54,65 @@ SIZESPEC_API extern __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL;
 /// new-expression (`new T[N]`).
 constexpr unsigned kRefillArray = 0x100;
 
-/// Slow path of alloc_small: refills bin \p Bin's list for the calling thread
-/// and returns one object, or, when the runtime stands aside (sanitizer,
-/// valgrind, a user-replaced operator new), returns `::operator new(Size)`
-/// (`::operator new[](Size)` with kRefillArray).
+/// Slow path of alloc_small: refills bin \p __bin's list for the calling
+/// thread and returns one object, or, when the runtime stands aside
+/// (sanitizer, valgrind, a user-replaced operator new), returns what the
+/// site's own operator new would: `::operator new(__size)`
+/// (`::operator new[](__size)` with kRefillArray).
 /// Throws std::bad_alloc (the library is built with exceptions, so inline
 /// code compiled with -fno-exceptions never needs `throw`).
-SIZESPEC_API SIZESPEC_SLOW_PATH void *alloc_refill(unsigned Bin,
-                                                   std::size_t Size);
-/// The same, returning null on failure.
+SIZESPEC_API SIZESPEC_SLOW_PATH void *alloc_refill(unsigned __bin,
+                                                   std::size_t __size);
+/// The same, returning null on failure; standing aside, it calls the
+/// nothrow `::operator new(__size, std::nothrow)`.
 SIZESPEC_API SIZESPEC_SLOW_PATH void *
-alloc_refill_nothrow(unsigned Bin, std::size_t Size) noexcept;
+alloc_refill_nothrow(unsigned __bin, std::size_t __size) noexcept;
+/// The same for a site that passes its alignment (an over-aligned type in
+/// C++17): standing aside, `::operator new(__size, std::align_val_t)`.
+SIZESPEC_API SIZESPEC_SLOW_PATH void *
+alloc_refill_aligned(unsigned __bin, std::size_t __size, std::size_t __align);
+SIZESPEC_API SIZESPEC_SLOW_PATH void *
+alloc_refill_aligned_nothrow(unsigned __bin, std::size_t __size,
+                             std::size_t __align) noexcept;
 
-template <bool Nothrow> struct Refill {
-  static void *call(unsigned Bin, std::size_t Size) {
-    return alloc_refill(Bin, Size);
+template <bool _Nothrow> struct Refill {
+  static void *__call(unsigned __bin, std::size_t __size, std::size_t __align) {
+    return __align ? alloc_refill_aligned(__bin, __size, __align)
+                   : alloc_refill(__bin, __size);
   }
 };
 template <> struct Refill<true> {
-  static void *call(unsigned Bin, std::size_t Size) noexcept {
-    return alloc_refill_nothrow(Bin, Size);
+  static void *__call(unsigned __bin, std::size_t __size,
+                      std::size_t __align) noexcept {
+    return __align ? alloc_refill_aligned_nothrow(__bin, __size, __align)
+                   : alloc_refill_nothrow(__bin, __size);
   }
 };
 
 /// alloc_small for a bin that is a constant only once inlined (the typed
-/// path's constant sizes): the same code when \p Bin folds.
-template <bool Nothrow, bool Array = false>
-SIZESPEC_FAST_PATH void *alloc_small_in(unsigned Bin,
-                                        std::size_t Size) noexcept(Nothrow) {
-  FreeObject *P = pop_free(tls_cache.alloc[Bin]);
-  if (SIZESPEC_UNLIKELY(P == nullptr))
-    return Refill<Nothrow>::call(Bin + (Array ? kRefillArray : 0), Size);
-  return P;
+/// path's constant sizes): the same code when \p __bin folds.
+template <bool _Nothrow, bool _Array = false>
+SIZESPEC_FAST_PATH void *
+alloc_small_in(unsigned __bin, std::size_t __size,
+               std::size_t __align = 0) noexcept(_Nothrow) {
+  FreeObject *__p = pop_free(tls_cache.__alloc[__bin]);
+  if (SIZESPEC_UNLIKELY(__p == nullptr))
+    return Refill<_Nothrow>::__call(__bin + (_Array ? kRefillArray : 0), __size,
+                                    __align);
+  return __p;
 }
 
 /// The fast path of every specialized routine: pop the calling thread's free
 /// list for one fixed bin. No size lookup, no branch on the type, no
 /// counting; one branch to alloc_refill. On x86-64, 5 instructions: load
 /// the head (%fs-relative), test, branch, load its `next`, store the head.
-template <unsigned Bin, bool Nothrow, bool Array = false>
-SIZESPEC_FAST_PATH void *alloc_small(std::size_t Size) noexcept(Nothrow) {
-  static_assert(Bin < kNumBins, "no such bin");
-  return alloc_small_in<Nothrow, Array>(Bin, Size);
+/// \p __align is what an over-aligned site passes (0 otherwise); only the
+/// slow path reads it.
+template <unsigned _Bin, bool _Nothrow, bool _Array = false>
+SIZESPEC_FAST_PATH void *
+alloc_small(std::size_t __size, std::size_t __align = 0) noexcept(_Nothrow) {
+  static_assert(_Bin < kNumBins, "no such bin");
+  return alloc_small_in<_Nothrow, _Array>(_Bin, __size, __align);
 }
 
 } // namespace detail
