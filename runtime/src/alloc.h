@@ -12,6 +12,7 @@
 #ifndef SIZESPEC_RUNTIME_ALLOC_H
 #define SIZESPEC_RUNTIME_ALLOC_H
 
+#include "debug.h"
 #include "region.h"
 #include "size_table.h"
 #include "thread_cache.h"
@@ -80,6 +81,8 @@ SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
 /// bin's budget; when it runs out, the out-of-line thread_flush gives
 /// objects back to the central bin.
 SIZESPEC_FAST_PATH void free_small(void *P, std::uintptr_t B) noexcept {
+  if constexpr (kDebug)
+    debug_on_free(static_cast<unsigned>(B), P);
   ThreadCache &TC = tls_cache;
   auto *O = static_cast<FreeObject *>(P);
   O->__next = TC.__freed[B];

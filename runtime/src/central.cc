@@ -3,6 +3,7 @@
 #include "central.h"
 
 #include "counters.h"
+#include "debug.h"
 #include "lock.h"
 #include "platform.h"
 #include "region.h"
@@ -217,6 +218,8 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
         auto *O = reinterpret_cast<FreeObject *>(Start + K * Size);
         O->__next = Out.head;
         Out.head = O;
+        if constexpr (kDebug)
+          debug_on_carve(B, O);
       }
       S->carved += N;
       S->used += N;
@@ -229,6 +232,10 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
   }
   purge_if_due(platform::now_ms());
   return Out.count ? TakeStatus::ok : Status;
+}
+
+std::uint32_t central_frontier(unsigned B) noexcept {
+  return __atomic_load_n(&g_bins[B].frontier, __ATOMIC_RELAXED);
 }
 
 void central_give_back(unsigned B, FreeObject *Head) noexcept {

@@ -36,6 +36,10 @@ enum class TakeStatus {
 TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept;
 
 /// Gives back a chain of objects, all of bin \p B, null-terminated.
+/// The first span of bin \p B never handed out: spans from it on have no
+/// committed metadata. Read without the lock (the debug build's checks).
+std::uint32_t central_frontier(unsigned B) noexcept;
+
 void central_give_back(unsigned B, FreeObject *Head) noexcept;
 
 /// Default for how long a span stays empty and committed before its pages

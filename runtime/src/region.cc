@@ -2,6 +2,8 @@
 
 #include "region.h"
 
+#include "debug.h"
+
 #include "platform.h"
 
 #include <cstdint>
@@ -46,6 +48,8 @@ bool region_init() noexcept {
                      reinterpret_cast<std::uintptr_t>(P) >> Shift,
                      __ATOMIC_RELAXED);
     __atomic_store_n(&g_region_shift, Shift, __ATOMIC_RELEASE);
+    if constexpr (kDebug)
+      debug_init();
     return true;
   }
   return false;

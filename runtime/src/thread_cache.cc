@@ -3,6 +3,7 @@
 #include "thread_cache.h"
 
 #include "counters.h"
+#include "debug.h"
 #include "platform.h"
 
 #include <algorithm>
@@ -46,6 +47,11 @@ struct ThreadState {
   /// then took one unit of budget and added one node.
   std::uint32_t freed_len[kNumBins];
   std::int16_t budget_set[kNumBins];
+#if SIZESPEC_DEBUG
+  /// The debug build's allocation lists: the inline ones stay empty, so
+  /// every allocation comes to thread_refill and is checked (debug.h).
+  FreeObject *debug_alloc[kNumBins];
+#endif
 };
 
 /// ThreadCache::state of a thread past its exit destructor. Its budgets are
@@ -67,6 +73,17 @@ ThreadState *attach() {
   tls_cache.__state = T;
   pthread_setspecific(g_exit_key, T);
   return T;
+}
+
+/// The list bin B's allocations pop: the inline fast path's, or the debug
+/// build's own.
+FreeObject *&alloc_list(ThreadState &T, unsigned B) {
+#if SIZESPEC_DEBUG
+  return T.debug_alloc[B];
+#else
+  (void)T;
+  return tls_cache.__alloc[B];
+#endif
 }
 
 /// Folds the allocations from bin B's `alloc` list since it was set into
@@ -137,9 +154,10 @@ void thread_exit(void *Arg) {
   auto *T = static_cast<ThreadState *>(Arg);
   ThreadCache &TC = tls_cache;
   for (unsigned B = 0; B < kNumBins; ++B) {
-    std::uint32_t AllocLen = length(TC.__alloc[B]);
+    FreeObject *&Alloc = alloc_list(*T, B);
+    std::uint32_t AllocLen = length(Alloc);
     sync_allocs(*T, B, AllocLen);
-    give_back(B, TC.__alloc[B], AllocLen, 0);
+    give_back(B, Alloc, AllocLen, 0);
     give_back(B, TC.__freed[B], sync_frees(*T, B), 0);
     TC.__free_budget[B] = 0;
   }
@@ -158,7 +176,19 @@ void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
     if (Status != TakeStatus::ok)
       return nullptr;
     count_one(B, Generic);
+    if constexpr (kDebug)
+      debug_on_alloc(B, Got.head, nullptr);
     return Got.head;
+  }
+  FreeObject *&Alloc = alloc_list(*T, B);
+  if constexpr (kDebug) {
+    // What the inline fast path pops in the normal build.
+    if (FreeObject *P = pop_free(Alloc)) {
+      if (Generic)
+        ++TC.__generic[B];
+      debug_on_alloc(B, P, Alloc);
+      return P;
+    }
   }
   sync_allocs(*T, B, 0); // `alloc` is empty
   Status = TakeStatus::ok;
@@ -177,10 +207,13 @@ void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
     P = Got.head;
     Len = Got.count;
   }
-  TC.__alloc[B] = P;
+  Alloc = P;
   T->alloc_len[B] = Len - 1;
   count_one(B, Generic);
-  return pop_free(TC.__alloc[B]);
+  P = pop_free(Alloc);
+  if constexpr (kDebug)
+    debug_on_alloc(B, P, Alloc);
+  return P;
 }
 
 void thread_flush(unsigned B) noexcept {
@@ -206,7 +239,7 @@ void thread_sync_all() noexcept {
   if (!T || T == &g_exited)
     return;
   for (unsigned B = 0; B < kNumBins; ++B) {
-    sync_allocs(*T, B, length(tls_cache.__alloc[B]));
+    sync_allocs(*T, B, length(alloc_list(*T, B)));
     sync_frees(*T, B);
   }
 }
