@@ -268,8 +268,8 @@ SiteEdit rewriteMakeSmartPtr(const CallExpr &Call, bool Shared,
     return leave(LeftAlone::TypeNotSpellable);
 
   // One edit from the start of the callee's name (qualifier included) to
-  // its closing angle bracket: `std::make_unique<Point>` becomes
-  // `::sizespec::make_unique<Point, ::sizespec::alloc_noscan_sc3<Point>>`.
+  // the call's opening parenthesis: `std::make_unique<Point>(1)` becomes
+  // `::sizespec::make_unique<Point>(::sizespec::alloc_noscan_sc3<Point>, 1)`.
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Callee = Lexer::makeFileCharRange(
       CharSourceRange::getCharRange(DRE->getBeginLoc(), DRE->getLAngleLoc()),
@@ -283,13 +283,22 @@ SiteEdit rewriteMakeSmartPtr(const CallExpr &Call, bool Shared,
   E.Length = SM.getFileOffset(Callee.getEnd()) - E.Offset;
   if (Shared || !Routine)
     return SiteEdit{E, std::nullopt};
-  // The routine goes before the closing '>' of the template arguments.
-  SourceLocation RAngle = SM.getFileLoc(DRE->getRAngleLoc());
-  unsigned RAngleOffset = SM.getFileOffset(RAngle);
-  StringRef Buffer = SM.getBufferData(SM.getFileID(RAngle));
-  E.Text += Buffer.slice(E.Offset + E.Length, RAngleOffset);
-  E.Text += ", " + routineName(*Routine, Type);
-  E.Length = RAngleOffset - E.Offset;
+  // The routine is the first call argument, not a template argument: GCC
+  // does not instantiate a function template named as a template argument
+  // inside a template, and the link then fails.
+  std::optional<Token> LParen = Lexer::findNextToken(
+      SM.getFileLoc(DRE->getRAngleLoc()), SM, Ctx.getLangOpts());
+  if (!LParen || !LParen->is(tok::l_paren) || LParen->getLocation().isMacroID())
+    return leave(LeftAlone::MacroBody);
+  unsigned ArgsOffset = SM.getFileOffset(LParen->getEndLoc());
+  StringRef Buffer = SM.getBufferData(SM.getFileID(LParen->getLocation()));
+  E.Text += Buffer.slice(E.Offset + E.Length, ArgsOffset);
+  E.Text += routineName(*Routine, Type);
+  bool HasArgs =
+      Call.getNumArgs() > 0 && !isa<CXXDefaultArgExpr>(Call.getArg(0));
+  if (HasArgs)
+    E.Text += ", ";
+  E.Length = ArgsOffset - E.Offset;
   return SiteEdit{E, std::nullopt};
 }
 

@@ -13,7 +13,7 @@
 //   `new (::sizespec::alloc_noscan_sc3<Point>, std::nothrow) Point`;
 // - `new int[4]` becomes `new (::sizespec::alloc_noscan_sc2<int[4]>) int[4]`;
 // - `std::make_unique<Point>(1)` becomes
-//   `::sizespec::make_unique<Point, ::sizespec::alloc_noscan_sc3<Point>>(1)`;
+//   `::sizespec::make_unique<Point>(::sizespec::alloc_noscan_sc3<Point>, 1)`;
 // - `std::make_shared<Point>(1)` becomes `::sizespec::make_shared<Point>(1)`.
 //
 // <sizespec/rewrite.h> declares the placement operator new taking a routine

@@ -20,18 +20,18 @@ struct Node {
 
 void smart(int N) {
   auto U = std::make_unique<Point>(1, 2);
-  // CHECK-FIXES: {{^}}  auto U = ::sizespec::make_unique<Point, ::sizespec::alloc_noscan_sc1<Point>>(1, 2);{{$}}
+  // CHECK-FIXES: {{^}}  auto U = ::sizespec::make_unique<Point>(::sizespec::alloc_noscan_sc1<Point>, 1, 2);{{$}}
   // REPORT: t.cpp:[[@LINE-2]]:17: specialized: make_unique<Point> -> alloc_noscan_sc1<Point> (8 B, class 1)
   auto V = std::make_unique<Node>();
-  // CHECK-FIXES: {{^}}  auto V = ::sizespec::make_unique<Node, ::sizespec::alloc_scan_sc1<Node>>();{{$}}
+  // CHECK-FIXES: {{^}}  auto V = ::sizespec::make_unique<Node>(::sizespec::alloc_scan_sc1<Node>);{{$}}
   auto S = std::make_shared<Point>(3, 4);
   // CHECK-FIXES: {{^}}  auto S = ::sizespec::make_shared<Point>(3, 4);{{$}}
   // REPORT: t.cpp:[[@LINE-2]]:17: specialized: make_shared<Point> -> alloc_scan_sc3<
   std::unique_ptr<std::vector<int>> W = std::make_unique<std::vector<int>>();
-  // CHECK-FIXES: {{^}}  std::unique_ptr<std::vector<int>> W = ::sizespec::make_unique<std::vector<int>, ::sizespec::alloc_scan_sc3<std::vector<int>>>();{{$}}
+  // CHECK-FIXES: {{^}}  std::unique_ptr<std::vector<int>> W = ::sizespec::make_unique<std::vector<int>>(::sizespec::alloc_scan_sc3<std::vector<int>>);{{$}}
   auto A = std::make_unique<int[]>(N);
   // CHECK-FIXES: {{^}}  auto A = std::make_unique<int[]>(N);{{$}}
   using namespace std;
   auto Unqualified = make_unique<Point>(5, 6);
-  // CHECK-FIXES: {{^}}  auto Unqualified = ::sizespec::make_unique<Point, ::sizespec::alloc_noscan_sc1<Point>>(5, 6);{{$}}
+  // CHECK-FIXES: {{^}}  auto Unqualified = ::sizespec::make_unique<Point>(::sizespec::alloc_noscan_sc1<Point>, 5, 6);{{$}}
 }

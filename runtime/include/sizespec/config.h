@@ -21,6 +21,17 @@
 /// the caller's fast path stays straight-line code.
 #define SIZESPEC_SLOW_PATH __attribute__((__noinline__, __cold__))
 
+// The public routines (alloc_scan_scN and friends). Rewritten sources pass
+// them by address (<sizespec/rewrite.h>); GCC rejects a call of an
+// always_inline function through a pointer it resolves late ("inlining
+// failed ... function body not available"), so there they are only inline.
+// GCC compiles rewritten sources only: the plugin is Clang's.
+#if defined(__clang__)
+#define SIZESPEC_ROUTINE SIZESPEC_FAST_PATH
+#else
+#define SIZESPEC_ROUTINE inline
+#endif
+
 #define SIZESPEC_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SIZESPEC_UNLIKELY(x) __builtin_expect(!!(x), 0)
 

@@ -12,7 +12,7 @@
 //
 // `std::make_unique<Point>(1)` becomes
 //
-//     sizespec::make_unique<Point, sizespec::alloc_noscan_sc3<Point>>(1)
+//     sizespec::make_unique<Point>(sizespec::alloc_noscan_sc3<Point>, 1)
 //
 // and `std::make_shared<Point>(1)` becomes `sizespec::make_shared<Point>(1)`.
 //
@@ -84,10 +84,13 @@ inline void operator delete[](void *p, sizespec::nothrow_routine,
 namespace sizespec {
 
 /// std::make_unique<T>(args) with the allocation routed to \p Routine:
-///   sizespec::make_unique<Point, sizespec::alloc_noscan_sc3<Point>>(1, 2)
-/// Initializes exactly as std::make_unique does (`new T(args...)`).
-template <class T, routine Routine, class... Args>
-std::unique_ptr<T> make_unique(Args &&...args) {
+///   ::sizespec::make_unique<Point>(::sizespec::alloc_noscan_sc3<Point>, 1, 2)
+/// Initializes exactly as std::make_unique does (`new T(args...)`). The
+/// routine is an argument, not a template argument: GCC does not
+/// instantiate a function template named as a template argument inside a
+/// template (the link fails).
+template <class T, class... Args>
+std::unique_ptr<T> make_unique(routine Routine, Args &&...args) {
   return std::unique_ptr<T>(new (Routine) T(std::forward<Args>(args)...));
 }
 

@@ -139,13 +139,13 @@ template <class _Tp> SIZESPEC_FAST_PATH void *alloc_noscan(std::size_t __size) {
 #if defined(__cpp_aligned_new)
 #define SIZESPEC_ALIGNED_ROUTINES(_Name, _Class, _Scan)                        \
   template <class _Tp>                                                         \
-  SIZESPEC_FAST_PATH void *_Name(std::size_t __size, std::align_val_t __al) {  \
+  SIZESPEC_ROUTINE void *_Name(std::size_t __size, std::align_val_t __al) {    \
     return detail::alloc_class<_Tp, _Class, _Scan, false>(                     \
         __size, static_cast<std::size_t>(__al));                               \
   }                                                                            \
   template <class _Tp>                                                         \
-  SIZESPEC_FAST_PATH void *_Name(std::size_t __size, std::align_val_t __al,    \
-                                 const std::nothrow_t &) noexcept {            \
+  SIZESPEC_ROUTINE void *_Name(std::size_t __size, std::align_val_t __al,      \
+                               const std::nothrow_t &) noexcept {              \
     return detail::alloc_class<_Tp, _Class, _Scan, true>(                      \
         __size, static_cast<std::size_t>(__al));                               \
   }
@@ -155,20 +155,20 @@ template <class _Tp> SIZESPEC_FAST_PATH void *alloc_noscan(std::size_t __size) {
 
 #define SIZESPEC_CLASS_ROUTINES(_Class)                                        \
   template <class _Tp>                                                         \
-  SIZESPEC_FAST_PATH void *alloc_scan_sc##_Class(std::size_t __size) {         \
+  SIZESPEC_ROUTINE void *alloc_scan_sc##_Class(std::size_t __size) {           \
     return detail::alloc_class<_Tp, _Class, true, false>(__size);              \
   }                                                                            \
   template <class _Tp>                                                         \
-  SIZESPEC_FAST_PATH void *alloc_noscan_sc##_Class(std::size_t __size) {       \
+  SIZESPEC_ROUTINE void *alloc_noscan_sc##_Class(std::size_t __size) {         \
     return detail::alloc_class<_Tp, _Class, false, false>(__size);             \
   }                                                                            \
   template <class _Tp>                                                         \
-  SIZESPEC_FAST_PATH void *alloc_scan_sc##_Class(                              \
+  SIZESPEC_ROUTINE void *alloc_scan_sc##_Class(                                \
       std::size_t __size, const std::nothrow_t &) noexcept {                   \
     return detail::alloc_class<_Tp, _Class, true, true>(__size);               \
   }                                                                            \
   template <class _Tp>                                                         \
-  SIZESPEC_FAST_PATH void *alloc_noscan_sc##_Class(                            \
+  SIZESPEC_ROUTINE void *alloc_noscan_sc##_Class(                              \
       std::size_t __size, const std::nothrow_t &) noexcept {                   \
     return detail::alloc_class<_Tp, _Class, false, true>(__size);              \
   }                                                                            \
