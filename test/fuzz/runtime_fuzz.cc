@@ -158,16 +158,6 @@ private:
   std::uint64_t Seeds = 0;
 };
 
-/// What operator new(Size) must align to (see generic_test.cc).
-std::size_t newAlign(std::size_t Size) {
-  if (Size == 0)
-    return 16;
-  std::size_t A = 1;
-  while (A * 2 <= Size && A < 16)
-    A *= 2;
-  return A;
-}
-
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
@@ -191,13 +181,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
     }
     case 1: { // operator new, small or large
       std::size_t Bytes = In.up_to(2 * kMaxSmallSize);
-      M.add(::operator new(runtime(Bytes)), Bytes, newAlign(Bytes),
+      M.add(::operator new(runtime(Bytes)), Bytes, new_align(Bytes),
             Free::plain);
       break;
     }
     case 2: {
       std::size_t Bytes = In.up_to(kMaxSmallSize);
-      M.add(::operator new[](runtime(Bytes)), Bytes, newAlign(Bytes),
+      M.add(::operator new[](runtime(Bytes)), Bytes, new_align(Bytes),
             Free::array);
       break;
     }
@@ -211,7 +201,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
     case 4: { // the generic API and the typed path
       std::size_t Bytes = In.up_to(kMaxSmallSize);
       if (In.byte() & 1)
-        M.add(allocate(runtime(Bytes), std::nothrow), Bytes, newAlign(Bytes),
+        M.add(allocate(runtime(Bytes), std::nothrow), Bytes, new_align(Bytes),
               Free::api);
       else
         M.add(alloc_noscan<std::uint64_t>(runtime(Bytes * 8 + 8)),

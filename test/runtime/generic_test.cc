@@ -18,19 +18,6 @@ using namespace sizespec::test;
 
 namespace {
 
-// What operator new(size) and new[](size) must align to: any object no
-// larger than size (the standard, for new[]; Clang assumes it of new too:
-// `new P()` of 24 bytes is zeroed with movaps). Size 0 as malloc(0) does,
-// 16: `new T[0]` of a 16-aligned T hands the pointer out as a T *.
-std::size_t new_align(std::size_t Size) {
-  if (Size == 0)
-    return 16;
-  std::size_t A = 1;
-  while (A * 2 <= Size && A < 16)
-    A *= 2;
-  return A;
-}
-
 // The smallest class that holds Size bytes at new_align(Size).
 unsigned new_class(std::size_t Size) {
   for (unsigned C = class_of(Size);; ++C)
