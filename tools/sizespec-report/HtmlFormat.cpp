@@ -118,9 +118,11 @@ struct Paths {
 void printHeader(const Report &R, std::uint64_t Limit, raw_ostream &OS) {
   const Summary &C = R.Counts;
   unsigned Generic = 0, NotEligible = 0;
-  for (const MergedSite &M : R.Sites)
-    (kindOf(M.S) == SiteKind::Generic ? Generic : NotEligible) +=
-        !M.S.Specialized;
+  for (const MergedSite &M : R.Sites) {
+    SiteKind K = kindOf(M.S);
+    Generic += K == SiteKind::Generic;
+    NotEligible += K == SiteKind::NotEligible;
+  }
   OS << formatv("<p class=\"lead\" id=\"totals\" data-sites=\"{0}\" "
                 "data-specialized=\"{1}\">{0} site{2} from {3} sidecar{4}: "
                 "<strong>{1} specialized</strong>, {5} on the generic path, "
