@@ -15,7 +15,12 @@ using namespace clang;
 namespace sizespec {
 namespace {
 
-/// The object type T of make_shared<T>'s control block, canonical.
+/// \p T without sugar or qualifiers: one key per type.
+const Type *typeKey(QualType T) {
+  return T.getCanonicalType().getUnqualifiedType().getTypePtr();
+}
+
+/// The object type T of make_shared<T>'s control block, as a typeKey.
 const Type *sharedObjectType(const Site &S) {
   if (S.RoutineType.isNull())
     return nullptr;
@@ -24,11 +29,7 @@ const Type *sharedObjectType(const Site &S) {
   if (!Block || Block->getTemplateArgs().size() == 0 ||
       Block->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
     return nullptr;
-  return Block->getTemplateArgs()[0]
-      .getAsType()
-      .getCanonicalType()
-      .getUnqualifiedType()
-      .getTypePtr();
+  return typeKey(Block->getTemplateArgs()[0].getAsType());
 }
 
 ListedSite listed(const FoundSite &F, SourceLocation Where,
@@ -122,8 +123,7 @@ std::vector<ListedSite> SiteCollector::finish() const {
                                 ->get(0)
                                 .getAsType();
                !T.isNull()) {
-      auto It = SharedByType.find(
-          T.getCanonicalType().getUnqualifiedType().getTypePtr());
+      auto It = SharedByType.find(typeKey(T));
       if (It != SharedByType.end())
         Index = It->second;
     }

@@ -70,19 +70,25 @@ bool poisoned(unsigned B, const void *P) {
   return true;
 }
 
-/// True if \p P is the start of a slot of bin \p B that has been carved.
-bool is_slot(unsigned B, const void *P) {
-  if (bin_of_address(P) != B)
-    return false;
+/// Where \p P, inside bin \p B's range, falls.
+enum class Place { never_handed_out, interior, object };
+
+Place place_of(unsigned B, const void *P) {
   std::uint32_t I = g_region.span_index(B, P);
   if (I < g_region.meta_spans || I >= central_frontier(B))
-    return false;
+    return Place::never_handed_out;
   const Span *S = g_region.span(B, I);
   std::size_t Offset = static_cast<std::size_t>(static_cast<const char *>(P) -
                                                 g_region.span_start(B, I));
   std::size_t Size = class_size(bin_class(B));
-  return S->state != SpanState::unused && Offset % Size == 0 &&
-         Offset / Size < S->carved;
+  if (S->state == SpanState::unused || Offset / Size >= S->carved)
+    return Place::never_handed_out;
+  return Offset % Size ? Place::interior : Place::object;
+}
+
+/// True if \p P is the start of a carved slot of bin \p B.
+bool is_slot(unsigned B, const void *P) {
+  return bin_of_address(P) == B && place_of(B, P) == Place::object;
 }
 
 } // namespace
@@ -112,18 +118,14 @@ void debug_on_alloc(unsigned B, void *P, const FreeObject *Next) noexcept {
 }
 
 void debug_on_free(unsigned B, void *P) noexcept {
-  std::uint32_t I = g_region.span_index(B, P);
-  const Span *S = I >= g_region.meta_spans && I < central_frontier(B)
-                      ? g_region.span(B, I)
-                      : nullptr;
-  std::size_t Size = class_size(bin_class(B));
-  std::size_t Offset = S ? static_cast<std::size_t>(static_cast<char *>(P) -
-                                                    g_region.span_start(B, I))
-                         : 0;
-  if (!S || S->state == SpanState::unused || Offset / Size >= S->carved)
+  switch (place_of(B, P)) {
+  case Place::never_handed_out:
     fail("free of a pointer the runtime never handed out", P, B);
-  if (Offset % Size != 0)
+  case Place::interior:
     fail("free of an interior pointer", P, B);
+  case Place::object:
+    break;
+  }
   if (is_free(P))
     fail("double free", P, B);
   poison(B, P);

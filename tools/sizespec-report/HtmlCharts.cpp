@@ -8,6 +8,8 @@
 
 #include "Html.h"
 
+#include "Codes.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -98,13 +100,6 @@ void histogram(raw_ostream &OS, StringRef Id, StringRef Title,
   OS << "</svg></figure>\n";
 }
 
-/// The kind a reason puts a site in, for the bar's colour.
-SiteKind kindOfReason(StringRef Reason) {
-  SiteRecord S;
-  S.Reason = Reason.str();
-  return kindOf(S);
-}
-
 void reasonsChart(raw_ostream &OS, const std::map<std::string, unsigned> &By) {
   OS << "<figure><figcaption>Not specialized, by reason</figcaption>\n";
   if (By.empty()) {
@@ -129,7 +124,7 @@ void reasonsChart(raw_ostream &OS, const std::map<std::string, unsigned> &By) {
                   "</rect>\n"
                   "<text class=\"value\" x=\"{10}\" y=\"{1}\">{3}</text>\n",
                   Label - 8, Y + 14, escape(Reason), N, Label, Y, W, Row - 6,
-                  N == 1 ? "" : "s", escape(reasonDescription(Reason)),
+                  N == 1 ? "" : "s", escape(reasonMessage(Reason)),
                   Label + W + 6, kindName(kindOfReason(Reason)));
     Y += Row;
   }

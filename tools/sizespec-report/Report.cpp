@@ -121,9 +121,11 @@ std::string conflictNote(const MergedSite &M) {
 }
 
 SiteKind kindOf(const SiteRecord &S) {
-  if (S.Specialized)
-    return SiteKind::Specialized;
-  switch (reasonFromCode(S.Reason).value_or(sizespec::Reason::None)) {
+  return S.Specialized ? SiteKind::Specialized : kindOfReason(S.Reason);
+}
+
+SiteKind kindOfReason(StringRef Reason) {
+  switch (reasonFromCode(Reason).value_or(sizespec::Reason::None)) {
   case sizespec::Reason::PlacementNew:
   case sizespec::Reason::ClassOperatorNew:
   case sizespec::Reason::DependentType:
@@ -164,12 +166,6 @@ std::uint64_t commonLimit(const Report &R) {
     if (N > Most)
       std::tie(Best, Most) = std::pair(Max, N);
   return Best;
-}
-
-StringRef reasonDescription(StringRef Code) {
-  if (std::optional<sizespec::Reason> R = reasonFromCode(Code))
-    return reasonMessage(*R);
-  return "";
 }
 
 } // namespace report

@@ -69,6 +69,8 @@ struct Report {
 /// class operator new, a dependent, incomplete or constant-evaluated site).
 enum class SiteKind { Specialized, Generic, NotEligible };
 SiteKind kindOf(const SiteRecord &S);
+/// The kind of a site not specialized for \p Reason (a reason code).
+SiteKind kindOfReason(llvm::StringRef Reason);
 /// "specialized", "generic", "not-eligible".
 llvm::StringRef kindName(SiteKind K);
 
@@ -114,10 +116,6 @@ std::string originList(const MergedSite &M);
 /// The note a conflicting site version gets, without location or newline:
 /// "translation units disagree on this site; this version is from a.cc [...]"
 std::string conflictNote(const MergedSite &M);
-
-/// The message of a reason code (model/Reason.def, the one home of the
-/// codes), or an empty string for a code it does not know.
-llvm::StringRef reasonDescription(llvm::StringRef Code);
 
 } // namespace report
 } // namespace sizespec

@@ -8,6 +8,8 @@
 
 #include "Formats.h"
 
+#include "Codes.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -43,7 +45,7 @@ StringRef ruleId(const SiteRecord &S) {
 }
 
 json::Object ruleFor(StringRef Id) {
-  StringRef Why = reasonDescription(Id);
+  StringRef Why = reasonMessage(Id);
   std::string Text =
       Id == "specialized"
           ? "allocation site routed to a size-specialized routine"

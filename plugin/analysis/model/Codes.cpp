@@ -64,6 +64,11 @@ std::optional<Reason> reasonFromCode(llvm::StringRef Code) {
   return std::nullopt;
 }
 
+llvm::StringRef reasonMessage(llvm::StringRef Code) {
+  std::optional<Reason> R = reasonFromCode(Code);
+  return R ? reasonMessage(*R) : llvm::StringRef();
+}
+
 llvm::StringRef leftAloneCode(LeftAlone L) {
   switch (L) {
 #define SIZESPEC_LEFT_ALONE(Enumerator, Code, Message)                         \

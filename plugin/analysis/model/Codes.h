@@ -59,6 +59,8 @@ llvm::StringRef reasonCode(Reason R);
 llvm::StringRef reasonMessage(Reason R);
 /// Parses a stable code back; std::nullopt if unknown.
 std::optional<Reason> reasonFromCode(llvm::StringRef Code);
+/// The message of the reason code \p Code; empty if unknown.
+llvm::StringRef reasonMessage(llvm::StringRef Code);
 
 /// The stable code of \p L ("macro_body").
 llvm::StringRef leftAloneCode(LeftAlone L);
