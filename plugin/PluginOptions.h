@@ -23,8 +23,9 @@ struct PluginOptions {
   bool Off = false;
   /// Size limit in bytes.
   std::uint64_t Max = kDefaultSpecializeMax;
-  /// Sidecar: unset = next to the object file; "" = none; else this path.
-  std::optional<std::string> Sidecar;
+  /// Where to export the site JSON as a file; empty: nowhere (the records
+  /// travel in the object's .sizespec.sites section either way).
+  std::string Sidecar;
   /// Set when a sanitizer turns specialization off: "address", ...
   std::optional<std::string> Sanitizer;
 };

@@ -2,6 +2,7 @@
 
 #include "SizespecConsumer.h"
 #include "Sidecar.h"
+#include "SiteSection.h"
 #include "Version.h"
 
 #include "clang/AST/ASTContext.h"
@@ -10,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Sema.h"
+#include "llvm/Support/FileSystem.h"
 
 using namespace clang;
 
@@ -135,16 +137,6 @@ void SizespecConsumer::emitOutputs(llvm::ArrayRef<SiteRecord> Records) {
     for (const SiteRecord &R : Records)
       llvm::errs() << siteLine(R) << '\n';
 
-  std::string Path;
-  if (Opts.Sidecar) {
-    Path = *Opts.Sidecar;
-  } else {
-    llvm::StringRef Out = CI.getFrontendOpts().OutputFile;
-    if (!Out.empty() && Out != "-")
-      Path = (Out + ".sizespec.json").str();
-  }
-  if (Path.empty())
-    return;
   Sidecar SC;
   SC.PluginVersion = kPluginVersion;
   SC.ClangVersion = kClangVersion;
@@ -156,13 +148,43 @@ void SizespecConsumer::emitOutputs(llvm::ArrayRef<SiteRecord> Records) {
   if (!CI.getFrontendOpts().Inputs.empty() &&
       CI.getFrontendOpts().Inputs[0].isFile())
     SC.MainFile = CI.getFrontendOpts().Inputs[0].getFile().str();
+  SC.Directory = CI.getFileSystemOpts().WorkingDir;
+  if (SC.Directory.empty()) {
+    llvm::SmallString<256> Cwd;
+    if (!llvm::sys::fs::current_path(Cwd))
+      SC.Directory = std::string(Cwd);
+  }
   SC.Sites.assign(Records.begin(), Records.end());
-  if (llvm::Error E = writeSidecar(Path, SC)) {
+  emitSiteSection(sidecarText(SC, /*Pretty=*/false));
+
+  if (Opts.Sidecar.empty())
+    return;
+  if (llvm::Error E = writeSidecar(Opts.Sidecar, SC)) {
     DiagnosticsEngine &D = CI.getDiagnostics();
     unsigned ID = D.getCustomDiagID(DiagnosticsEngine::Error,
                                     "sizespec: cannot write sidecar '%0': %1");
-    D.Report(ID) << Path << llvm::toString(std::move(E));
+    D.Report(ID) << Opts.Sidecar << llvm::toString(std::move(E));
   }
+}
+
+void SizespecConsumer::emitSiteSection(llvm::StringRef SidecarJson) {
+  ASTContext &Ctx = CI.getASTContext();
+  if (!Ctx.getTargetInfo().getTriple().isOSBinFormatELF())
+    return;
+  // A file-scope asm block, handed to CodeGen (the next consumer) as any
+  // top-level declaration is: a variable would be an allocated section.
+  std::string Asm = siteSectionAsm(encodeSiteRecord(SidecarJson));
+  QualType Ty = Ctx.getConstantArrayType(Ctx.CharTy.withConst(),
+                                         llvm::APInt(64, Asm.size() + 1),
+                                         nullptr, ArraySizeModifier::Normal, 0);
+  auto *Str = StringLiteral::Create(Ctx, Asm, StringLiteralKind::Ordinary,
+                                    /*Pascal=*/false, Ty, SourceLocation());
+  auto *D = FileScopeAsmDecl::Create(Ctx, Ctx.getTranslationUnitDecl(), Str,
+                                     SourceLocation(), SourceLocation());
+  Ctx.getTranslationUnitDecl()->addDecl(D);
+  Finishing = true; // our own HandleTopLevelDecl ignores it
+  CI.getASTConsumer().HandleTopLevelDecl(DeclGroupRef(D));
+  Finishing = false;
 }
 
 } // namespace sizespec

@@ -45,6 +45,8 @@ private:
   void process(clang::Decl *D, bool Instantiations);
   void act(FoundSite &F);
   void emitOutputs(llvm::ArrayRef<SiteRecord> Records);
+  /// Puts the records into the object (.sizespec.sites).
+  void emitSiteSection(llvm::StringRef SidecarJson);
 
   clang::CompilerInstance &CI;
   PluginOptions Opts;

@@ -123,15 +123,15 @@ void printHeader(const Report &R, std::uint64_t Limit, raw_ostream &OS) {
     Generic += K == SiteKind::Generic;
     NotEligible += K == SiteKind::NotEligible;
   }
-  OS << formatv("<p class=\"lead\" id=\"totals\" data-sites=\"{0}\" "
-                "data-specialized=\"{1}\">{0} site{2} from {3} sidecar{4}: "
-                "<strong>{1} specialized</strong>, {5} on the generic path, "
-                "{6} not eligible; size limit {7} B. {8} duplicate record{9} "
-                "merged; {10} conflicting site{11}.</p>\n",
-                C.Sites, C.Specialized, plural(C.Sites), C.Sidecars,
-                plural(C.Sidecars), Generic, NotEligible, Limit,
-                C.DuplicatesMerged, plural(C.DuplicatesMerged), C.Conflicts,
-                plural(C.Conflicts));
+  OS << formatv(
+      "<p class=\"lead\" id=\"totals\" data-sites=\"{0}\" "
+      "data-specialized=\"{1}\">{0} site{2} from {3} translation unit{4}: "
+      "<strong>{1} specialized</strong>, {5} on the generic path, "
+      "{6} not eligible; size limit {7} B. {8} duplicate record{9} "
+      "merged; {10} conflicting site{11}.</p>\n",
+      C.Sites, C.Specialized, plural(C.Sites), C.Units, plural(C.Units),
+      Generic, NotEligible, Limit, C.DuplicatesMerged,
+      plural(C.DuplicatesMerged), C.Conflicts, plural(C.Conflicts));
 }
 
 void printShrink(const Report &R, std::uint64_t Limit, const Paths &P,

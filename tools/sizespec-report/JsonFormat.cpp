@@ -48,7 +48,7 @@ json::Value summaryToJson(const Summary &C) {
                                    {"noscan", Counts.second}});
   return json::Object{
       {"sites", C.Sites},
-      {"sidecars", C.Sidecars},
+      {"translation_units", C.Units},
       {"duplicates_merged", C.DuplicatesMerged},
       {"conflicts", C.Conflicts},
       {"by_status", json::Object{{"specialized", C.Specialized},

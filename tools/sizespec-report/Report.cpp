@@ -58,7 +58,7 @@ bool siteOrder(const MergedSite &A, const MergedSite &B) {
 } // namespace
 
 void Merger::add(const Sidecar &SC) {
-  ++Sidecars;
+  ++Units;
   Origin From{SC.MainFile.empty() ? SC.Path : SC.MainFile,
               settingsWords(SC.Settings)};
   ++Compiles[From.Settings];
@@ -78,7 +78,7 @@ void Merger::add(const Sidecar &SC) {
 
 Report Merger::finish(const Filter &F) {
   Report R;
-  R.Counts.Sidecars = Sidecars;
+  R.Counts.Units = Units;
   R.Compiles = std::move(Compiles);
   unsigned Versions = 0;
   for (auto &[Key, Group] : Groups) {

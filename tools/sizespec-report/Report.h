@@ -1,4 +1,4 @@
-//===- Report.h - Sidecars merged into one report ---------------*- C++ -*-===//
+//===- Report.h - Site records merged into one report ----------*- C++ -*-===//
 //
 // Merging: a site seen by many translation units (a header, an inline
 // function) appears once; when TUs disagree on a site (different settings,
@@ -52,7 +52,7 @@ struct MergedSite {
 struct Summary : SiteCounts {
   unsigned Conflicts = 0;        ///< Sites with more than one version.
   unsigned DuplicatesMerged = 0; ///< Site records folded into another.
-  unsigned Sidecars = 0;
+  unsigned Units = 0;
 };
 
 struct Report {
@@ -107,7 +107,7 @@ private:
   std::map<SiteKey, std::vector<MergedSite>> Groups;
   std::map<std::string, unsigned> Compiles;
   unsigned Records = 0;
-  unsigned Sidecars = 0;
+  unsigned Units = 0;
 };
 
 /// The translation units behind a site, e.g. "a.cc [max=80 off=false], b.cc".

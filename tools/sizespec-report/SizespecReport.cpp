@@ -1,16 +1,18 @@
-//===- SizespecReport.cpp - Merge sidecars, or read a binary's stamps -----===//
+//===- SizespecReport.cpp - Merge site records, or read a binary's stamps -===//
 //
-//   sizespec-report [options] <sidecar or build directory>...
+//   sizespec-report [options] <object, archive, program, sidecar or dir>...
 //   sizespec-report --binary FILE...
 //
-// The first form finds every *.sizespec.json under the given directories,
-// merges them and prints one report; the second prints how a binary was
-// built. This file only parses options and hands off.
+// The first form reads the site records of every object, archive and linked
+// program given or found under the given directories, merges them and
+// prints one report; the second prints how a binary was built. This file
+// only parses options and hands off.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Codes.h"
 #include "Formats.h"
+#include "Inputs.h"
 #include "Report.h"
 #include "Sidecar.h"
 #include "Stamp.h"
@@ -29,7 +31,6 @@
 #include "llvm/Support/WithColor.h"
 
 #include <memory>
-#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -44,9 +45,10 @@ enum class Format { Text, Json, Sarif, Html };
 
 cl::OptionCategory Category("sizespec-report options");
 
-cl::list<std::string> Inputs(cl::Positional,
-                             cl::desc("<sidecar or directory>..."),
-                             cl::cat(Category));
+cl::list<std::string>
+    Inputs(cl::Positional,
+           cl::desc("<object, archive, program, sidecar or directory>..."),
+           cl::cat(Category));
 
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format"), cl::init(Format::Text),
@@ -136,45 +138,18 @@ void reportError(StringRef Path, const Twine &Message) {
   WithColor::error(errs(), kToolName) << Path << ": " << Message << "\n";
 }
 
-/// Expands directories into the sidecars below them, sorted; files pass
-/// through whatever their name. Each sidecar is listed once.
-std::vector<std::string> sidecarPaths(ArrayRef<std::string> Args) {
-  std::vector<std::string> Paths;
-  std::set<std::string> Seen;
-  auto add = [&](StringRef P) {
-    SmallString<256> Real;
-    if (sys::fs::real_path(P, Real))
-      Real = P;
-    if (Seen.insert(Real.str().str()).second)
-      Paths.push_back(P.str());
-  };
-  for (const std::string &Arg : Args) {
-    sys::fs::file_status Status;
-    if (std::error_code EC = sys::fs::status(Arg, Status)) {
-      reportError(Arg, EC.message());
-      continue;
-    }
-    if (!sys::fs::is_directory(Status)) {
-      add(Arg);
-      continue;
-    }
-    std::vector<std::string> Found;
-    std::error_code EC;
-    for (sys::fs::recursive_directory_iterator It(Arg, EC, false), End;
-         It != End && !EC; It.increment(EC))
-      if (StringRef(It->path()).ends_with(".sizespec.json") &&
-          It->type() != sys::fs::file_type::directory_file)
-        Found.push_back(It->path());
-    if (EC)
-      reportError(Arg, EC.message());
-    else if (Found.empty())
-      reportError(Arg, "no *.sizespec.json sidecars in this directory (was "
-                       "it built with the sizespec plugin?)");
-    llvm::sort(Found);
-    for (const std::string &F : Found)
-      add(F);
-  }
-  return Paths;
+/// One warning for a list of inputs, naming the first few.
+void warnAbout(ArrayRef<std::string> Paths, StringRef What) {
+  if (Paths.empty())
+    return;
+  constexpr size_t Shown = 8;
+  WithColor::warning(errs(), kToolName)
+      << formatv("{0} object{1} {2}: ", Paths.size(),
+                 Paths.size() == 1 ? "" : "s", What)
+      << join(Paths.take_front(Shown), ", ");
+  if (Paths.size() > Shown)
+    errs() << formatv(" and {0} more", Paths.size() - Shown);
+  errs() << "\n";
 }
 
 /// Checks that every --reason, --form and --class names something that
@@ -251,21 +226,17 @@ int printBinaries(ToolOutputFile &Out) {
 }
 
 int printReport(const Filter &F, ToolOutputFile &Out) {
-  // Each sidecar is folded in as soon as it is read: a whole build's worth
-  // of sidecars is never in memory at once.
+  // Each translation unit is folded in as soon as it is read: a whole
+  // build's worth of records is never in memory at once.
   Merger Merged;
-  unsigned Read = 0;
-  for (const std::string &P : sidecarPaths(Inputs)) {
-    Expected<Sidecar> SC = readSidecar(P);
-    if (!SC) {
-      reportError(P, toString(SC.takeError()));
-      continue;
-    }
-    Merged.add(*SC);
-    ++Read;
-  }
-  if (Read == 0) {
-    WithColor::error(errs(), kToolName) << "no sidecar could be read\n";
+  InputSummary Read = readInputs(
+      Inputs, [&](const Sidecar &SC) { Merged.add(SC); },
+      [](StringRef Path, const Twine &Why) { reportError(Path, Why); });
+  warnAbout(Read.Unrecorded, "without sizespec site records (compiled "
+                             "without the plugin, or C)");
+  warnAbout(Read.Stale, "left out, source file gone");
+  if (Read.Units == 0) {
+    WithColor::error(errs(), kToolName) << "no site records could be read\n";
     return 1;
   }
 
@@ -331,10 +302,15 @@ int main(int argc, char **argv) {
   });
   cl::ParseCommandLineOptions(
       argc, argv,
-      "merge sizespec sidecars into one report, or print a binary's stamps\n\n"
-      "  sizespec-report [options] <sidecar or build directory>...\n"
+      "merge sizespec site records into one report, or print a binary's\n"
+      "stamps\n\n"
+      "  sizespec-report [options] <object, archive, program or directory>...\n"
       "  sizespec-report --binary <file>...\n\n"
-      "Directories are searched recursively for *.sizespec.json. A site\n"
+      "Every object built with the plugin carries its site records (section\n"
+      ".sizespec.sites); a linked program or library carries those of all\n"
+      "its objects. Directories are searched recursively for objects,\n"
+      "archives, programs and exported *.sizespec.json sidecars; objects\n"
+      "there without records, or whose source is gone, are named. A site\n"
       "seen by many translation units (a header) is reported once; if they\n"
       "disagree on it, each version is kept and marked. The summary counts\n"
       "the sites shown. Exit status: 0 on success, 1 if an input could not\n"
@@ -354,7 +330,8 @@ int main(int argc, char **argv) {
   }
   if (Binaries.empty() && Inputs.empty()) {
     WithColor::error(errs(), kToolName)
-        << "no input: give sidecar files or build directories (see --help)\n";
+        << "no input: give objects, programs or build directories (see "
+           "--help)\n";
     return 1;
   }
 

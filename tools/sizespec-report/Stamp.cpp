@@ -1,11 +1,10 @@
 //===- Stamp.cpp - Find and print the plugin's stamp records --------------===//
 
 #include "Stamp.h"
+#include "ObjectRecords.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Object/Archive.h"
-#include "llvm/Object/Binary.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -50,22 +49,6 @@ Error scanObject(const ObjectFile &Obj, StampScan &Scan) {
   return Error::success();
 }
 
-Error scanArchive(const Archive &Ar, StampScan &Scan) {
-  Error Err = Error::success();
-  for (const Archive::Child &C : Ar.children(Err)) {
-    Expected<std::unique_ptr<Binary>> Member = C.getAsBinary();
-    if (!Member) {
-      // Not every member is an object (symbol tables, text files).
-      consumeError(Member.takeError());
-      continue;
-    }
-    if (auto *Obj = dyn_cast<ObjectFile>(Member->get()))
-      if (Error E = scanObject(*Obj, Scan))
-        return E;
-  }
-  return Err;
-}
-
 std::string plural(unsigned N, StringRef Word) {
   return formatv("{0} {1}{2}", N, Word, N == 1 ? "" : "s").str();
 }
@@ -91,22 +74,12 @@ void addStampRecords(StringRef Contents, std::vector<Stamp> &Into) {
 }
 
 Expected<StampScan> readStamps(StringRef Path) {
-  Expected<OwningBinary<Binary>> Bin = createBinary(Path);
-  if (!Bin)
-    return Bin.takeError();
   StampScan Scan;
   Scan.Path = Path.str();
-  Binary *B = Bin->getBinary();
-  if (auto *Obj = dyn_cast<ObjectFile>(B)) {
-    if (Error E = scanObject(*Obj, Scan))
-      return std::move(E);
-  } else if (auto *Ar = dyn_cast<Archive>(B)) {
-    if (Error E = scanArchive(*Ar, Scan))
-      return std::move(E);
-  } else {
-    return createStringError(
-        "not an object file, executable, shared library or archive");
-  }
+  if (Error E = forEachObject(Path, [&](const ObjectFile &Obj, StringRef) {
+        return scanObject(Obj, Scan);
+      }))
+    return std::move(E);
   return Scan;
 }
 

@@ -23,7 +23,7 @@ void printText(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
   if (Opts.ShowSites && !R.Sites.empty())
     OS << "\n";
   SummaryOptions Extra;
-  Extra.Sidecars = R.Counts.Sidecars;
+  Extra.Units = R.Counts.Units;
   Extra.DuplicatesMerged = R.Counts.DuplicatesMerged;
   Extra.Conflicts = R.Counts.Conflicts;
   writeSummary(OS, R.Counts, Extra);

@@ -104,9 +104,9 @@ Expected<Sidecar> parseSidecar(StringRef Text, StringRef Path) {
   Result.Path = Path.str();
   json::Path::Root JRoot("sidecar");
   json::ObjectMapper O(*Root, JRoot);
-  std::optional<std::string> Plugin, Clang, MainFile;
+  std::optional<std::string> Plugin, Clang, MainFile, Directory;
   if (!O.map("plugin_version", Plugin) || !O.map("clang_version", Clang) ||
-      !O.map("main_file", MainFile))
+      !O.map("main_file", MainFile) || !O.mapOptional("directory", Directory))
     return JRoot.getError();
   const json::Value *SitesValue = Obj->get("sites");
   if (!SitesValue)
@@ -117,6 +117,7 @@ Expected<Sidecar> parseSidecar(StringRef Text, StringRef Path) {
   Result.PluginVersion = Plugin.value_or("");
   Result.ClangVersion = Clang.value_or("");
   Result.MainFile = MainFile.value_or("");
+  Result.Directory = Directory.value_or("");
 
   if (const json::Value *Settings = Obj->get("settings")) {
     const json::Object *S = Settings->getAsObject();
@@ -143,14 +144,14 @@ Expected<Sidecar> readSidecar(StringRef Path) {
   return parseSidecar((*Buf)->getBuffer(), Path);
 }
 
-Error writeSidecar(StringRef Path, const Sidecar &SC) {
+std::string sidecarText(const Sidecar &SC, bool Pretty) {
   json::Array Sites;
   for (const SiteRecord &R : SC.Sites) {
     json::Object Site = siteJSON(R);
     Site["describe"] = R.Describe;
     Sites.push_back(std::move(Site));
   }
-  json::Value Doc = json::Object{
+  json::Object Doc{
       {"sizespec", kSidecarVersion},
       {"plugin_version", SC.PluginVersion},
       {"clang_version", SC.ClangVersion},
@@ -158,9 +159,17 @@ Error writeSidecar(StringRef Path, const Sidecar &SC) {
       {"main_file", SC.MainFile},
       {"sites", std::move(Sites)},
   };
+  if (!SC.Directory.empty())
+    Doc["directory"] = SC.Directory;
+  json::Value V(std::move(Doc));
+  return (Pretty ? formatv("{0:2}\n", V) : formatv("{0}\n", V)).str();
+}
+
+Error writeSidecar(StringRef Path, const Sidecar &SC) {
+  std::string Text = sidecarText(SC);
   // llvm::writeToOutput writes a temporary file next to Path and renames it.
   return writeToOutput(Path, [&](raw_ostream &OS) {
-    OS << formatv("{0:2}", Doc) << '\n';
+    OS << Text;
     return Error::success();
   });
 }

@@ -31,6 +31,9 @@ struct Sidecar {
   std::string PluginVersion;
   std::string ClangVersion;
   std::string MainFile;
+  /// The compile's working directory, against which a relative MainFile
+  /// resolves ("directory"; empty where a writer did not record it).
+  std::string Directory;
   /// The compile's settings, e.g. {"max": 1024, "off": false, "sanitizer":
   /// null}. Two TUs with different settings may see one header site
   /// differently.
@@ -49,6 +52,10 @@ llvm::Expected<Sidecar> readSidecar(llvm::StringRef Path);
 /// Parses sidecar text already in memory; \p Path is recorded in the result.
 llvm::Expected<Sidecar> parseSidecar(llvm::StringRef Text,
                                      llvm::StringRef Path);
+
+/// The sidecar text of \p SC: indented, as writeSidecar writes it, or on
+/// one line, as the records section carries it.
+std::string sidecarText(const Sidecar &SC, bool Pretty = true);
 
 /// Writes \p SC to \p Path atomically (temporary file, then rename), so a
 /// parallel build never reads half a file.

@@ -55,9 +55,9 @@ unsigned SiteCounts::toRewrite() const {
 void writeSummary(raw_ostream &OS, const SiteCounts &C,
                   const SummaryOptions &Opts) {
   OS << formatv("sizespec summary: {0} site{1}", C.Sites, plural(C.Sites));
-  if (Opts.Sidecars)
-    OS << formatv(" from {0} sidecar{1}", *Opts.Sidecars,
-                  plural(*Opts.Sidecars));
+  if (Opts.Units)
+    OS << formatv(" from {0} translation unit{1}", *Opts.Units,
+                  plural(*Opts.Units));
   if (Opts.DuplicatesMerged)
     OS << formatv(" ({0} duplicate record{1} merged)", Opts.DuplicatesMerged,
                   plural(Opts.DuplicatesMerged));

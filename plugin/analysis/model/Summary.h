@@ -44,9 +44,9 @@ struct SiteCounts {
 
 /// What a front end adds to the summary.
 struct SummaryOptions {
-  /// sizespec-report: the sidecars merged, the records folded into another,
-  /// the sites with more than one version.
-  std::optional<unsigned> Sidecars;
+  /// sizespec-report: the translation units merged, the records folded into
+  /// another, the sites with more than one version.
+  std::optional<unsigned> Units;
   unsigned DuplicatesMerged = 0;
   unsigned Conflicts = 0;
   /// sizespec-rewrite: what the rewrite does with the specialized sites.

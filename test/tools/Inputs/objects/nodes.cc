@@ -1,0 +1,3 @@
+struct Node { Node *Next; long Value; };
+Node *makeNode() { return new Node; }
+char *buffer() { return new char[2000]; }

@@ -1,0 +1,2 @@
+struct Point { double X, Y, Z; };
+Point *makePoint() { return new Point; }

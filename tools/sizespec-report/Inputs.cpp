@@ -1,0 +1,153 @@
+//===- Inputs.cpp - From command-line inputs to translation units ---------===//
+
+#include "Inputs.h"
+#include "ObjectRecords.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace sizespec {
+namespace report {
+namespace {
+
+/// Hands on each translation unit once: the same unit from an object and
+/// from the program it is linked into is one unit.
+class UnitSink {
+public:
+  UnitSink(function_ref<void(const Sidecar &)> Add, InputSummary &Summary)
+      : Add(Add), Summary(Summary) {}
+
+  void add(const Sidecar &SC) {
+    // Identity is the content, normalized: a record read from an object
+    // and the same unit's exported sidecar compare equal.
+    Sidecar Key = SC;
+    Key.Path.clear();
+    if (!Seen.insert(xxh3_64bits(sidecarText(Key, /*Pretty=*/false))).second)
+      return;
+    ++Summary.Units;
+    Add(SC);
+  }
+
+private:
+  function_ref<void(const Sidecar &)> Add;
+  InputSummary &Summary;
+  std::set<uint64_t> Seen;
+};
+
+/// The unit's main file as a path that can be tested for existence.
+std::string sourcePath(const Sidecar &SC) {
+  SmallString<256> P(SC.MainFile);
+  if (!SC.Directory.empty())
+    sys::fs::make_absolute(SC.Directory, P);
+  return std::string(P);
+}
+
+struct Reader {
+  UnitSink &Sink;
+  InputSummary &Summary;
+  function_ref<void(StringRef, const Twine &)> Fail;
+
+  /// An object, archive or linked program. \p InDirectory: found by walking
+  /// a directory, not named.
+  void readBinary(StringRef Path, bool InDirectory) {
+    Expected<ObjectScan> Scan = readObjectRecords(Path);
+    if (!Scan) {
+      Fail(Path, toString(Scan.takeError()));
+      return;
+    }
+    if (Scan->Units.empty()) {
+      if (!InDirectory)
+        Fail(Path, "no sizespec site records in it (built without the "
+                   "sizespec plugin?)");
+      else if (Scan->Relocatable)
+        Summary.Unrecorded.push_back(Path.str());
+      return;
+    }
+    for (UnitText &U : Scan->Units) {
+      Expected<Sidecar> SC = parseSidecar(U.Json, U.Where);
+      if (!SC) {
+        Fail(U.Where, toString(SC.takeError()));
+        continue;
+      }
+      if (InDirectory && Scan->Relocatable && !SC->MainFile.empty() &&
+          !sys::fs::exists(sourcePath(*SC))) {
+        Summary.Stale.push_back((Path + " (" + SC->MainFile + ")").str());
+        continue;
+      }
+      Sink.add(*SC);
+    }
+  }
+
+  void readSidecarFile(StringRef Path) {
+    Expected<Sidecar> SC = readSidecar(Path);
+    if (!SC) {
+      Fail(Path, toString(SC.takeError()));
+      return;
+    }
+    Sink.add(*SC);
+  }
+
+  /// Objects, archives and linked programs below \p Dir, then exported
+  /// sidecars; sorted, so the report does not depend on directory order.
+  void readDirectory(StringRef Dir) {
+    std::vector<std::string> Binaries, Sidecars;
+    std::error_code EC;
+    for (sys::fs::recursive_directory_iterator It(Dir, EC, false), End;
+         It != End && !EC; It.increment(EC)) {
+      if (It->type() == sys::fs::file_type::directory_file)
+        continue;
+      StringRef P = It->path();
+      if (P.ends_with(".sizespec.json"))
+        Sidecars.push_back(P.str());
+      else if (classifyFile(P) != FileKind::Other)
+        Binaries.push_back(P.str());
+    }
+    if (EC) {
+      Fail(Dir, EC.message());
+      return;
+    }
+    unsigned Before = Summary.Units + Summary.Stale.size();
+    sort(Binaries);
+    sort(Sidecars);
+    for (const std::string &P : Binaries)
+      readBinary(P, /*InDirectory=*/true);
+    for (const std::string &P : Sidecars)
+      readSidecarFile(P);
+    if (Sidecars.empty() && Summary.Units + Summary.Stale.size() == Before)
+      Fail(Dir, "no sizespec site records in the objects below this "
+                "directory (was it built with the sizespec plugin?)");
+  }
+};
+
+} // namespace
+
+InputSummary readInputs(ArrayRef<std::string> Args,
+                        function_ref<void(const Sidecar &)> Add,
+                        function_ref<void(StringRef, const Twine &)> Fail) {
+  InputSummary Summary;
+  UnitSink Sink(Add, Summary);
+  Reader R{Sink, Summary, Fail};
+  for (const std::string &Arg : Args) {
+    sys::fs::file_status Status;
+    if (std::error_code EC = sys::fs::status(Arg, Status)) {
+      Fail(Arg, EC.message());
+      continue;
+    }
+    if (sys::fs::is_directory(Status))
+      R.readDirectory(Arg);
+    else if (classifyFile(Arg) != FileKind::Other)
+      R.readBinary(Arg, /*InDirectory=*/false);
+    else
+      R.readSidecarFile(Arg);
+  }
+  return Summary;
+}
+
+} // namespace report
+} // namespace sizespec

@@ -1,0 +1,103 @@
+//===- ObjectRecords.cpp - Site records read from objects -----------------===//
+
+#include "ObjectRecords.h"
+#include "SiteSection.h"
+
+#include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Object/Archive.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+using namespace llvm::object;
+
+namespace sizespec {
+namespace report {
+
+FileKind classifyFile(StringRef Path) {
+  file_magic Magic;
+  if (identify_magic(Path, Magic))
+    return FileKind::Other;
+  switch (Magic) {
+  case file_magic::elf_relocatable:
+  case file_magic::coff_object:
+  case file_magic::macho_object:
+    return FileKind::Object;
+  case file_magic::elf_executable:
+  case file_magic::elf_shared_object:
+  case file_magic::macho_executable:
+  case file_magic::macho_dynamically_linked_shared_lib:
+    return FileKind::Linked;
+  case file_magic::archive:
+    return FileKind::Archive;
+  default:
+    return FileKind::Other;
+  }
+}
+
+Error forEachObject(
+    StringRef Path,
+    function_ref<Error(const ObjectFile &, StringRef Member)> Each) {
+  Expected<OwningBinary<Binary>> Bin = createBinary(Path);
+  if (!Bin)
+    return Bin.takeError();
+  Binary *B = Bin->getBinary();
+  if (auto *Obj = dyn_cast<ObjectFile>(B))
+    return Each(*Obj, "");
+  auto *Ar = dyn_cast<Archive>(B);
+  if (!Ar)
+    return createStringError(
+        "not an object file, executable, shared library or archive");
+  Error Err = Error::success();
+  for (const Archive::Child &C : Ar->children(Err)) {
+    Expected<std::unique_ptr<Binary>> Member = C.getAsBinary();
+    if (!Member) {
+      // Not every member is an object (symbol tables, text files).
+      consumeError(Member.takeError());
+      continue;
+    }
+    auto *Obj = dyn_cast<ObjectFile>(Member->get());
+    if (!Obj)
+      continue;
+    Expected<StringRef> Name = C.getName();
+    if (!Name)
+      return Name.takeError();
+    if (Error E = Each(*Obj, *Name))
+      return E;
+  }
+  return Err;
+}
+
+Expected<ObjectScan> readObjectRecords(StringRef Path) {
+  ObjectScan Scan;
+  Scan.Relocatable = classifyFile(Path) == FileKind::Object;
+  Error E = forEachObject(
+      Path, [&](const ObjectFile &Obj, StringRef Member) -> Error {
+        std::string Where =
+            Member.empty() ? Path.str() : formatv("{0}({1})", Path, Member);
+        for (const SectionRef &Sec : Obj.sections()) {
+          Expected<StringRef> Name = Sec.getName();
+          if (!Name)
+            return Name.takeError();
+          if (*Name != kSiteSection)
+            continue;
+          Expected<StringRef> Contents = Sec.getContents();
+          if (!Contents)
+            return Contents.takeError();
+          Expected<std::vector<std::string>> Texts =
+              decodeSiteRecords(*Contents);
+          if (!Texts)
+            return createStringError(Twine(kSiteSection) + ": " +
+                                     toString(Texts.takeError()));
+          for (std::string &T : *Texts)
+            Scan.Units.push_back({Where, std::move(T)});
+        }
+        return Error::success();
+      });
+  if (E)
+    return std::move(E);
+  return Scan;
+}
+
+} // namespace report
+} // namespace sizespec

@@ -1,0 +1,58 @@
+//===- ObjectRecords.h - Site records read from objects ---------*- C++ -*-===//
+//
+// Objects built with the plugin carry their translation unit's site records
+// in `.sizespec.sites` (model/SiteSection.h). This reads them from object
+// files, static archives, shared libraries and linked programs (one record
+// per translation unit linked in), and tells objects from other files when a
+// build directory is walked.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_TOOLS_REPORT_OBJECTRECORDS_H
+#define SIZESPEC_TOOLS_REPORT_OBJECTRECORDS_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace sizespec {
+namespace report {
+
+/// One translation unit's records, as sidecar JSON text.
+struct UnitText {
+  std::string Where; ///< "lib/libx.a(foo.o)", or the file's path.
+  std::string Json;
+};
+
+/// What one file held.
+struct ObjectScan {
+  std::vector<UnitText> Units;
+  /// A relocatable object (one translation unit), not an archive or a
+  /// linked program.
+  bool Relocatable = false;
+};
+
+/// What a file is, by its first bytes.
+enum class FileKind { Object, Linked, Archive, Other };
+FileKind classifyFile(llvm::StringRef Path);
+
+/// Calls \p Each for every object in the binary at \p Path: itself, or each
+/// member of an archive (members that are not objects are skipped).
+/// \p Member is empty for a plain file.
+llvm::Error
+forEachObject(llvm::StringRef Path,
+              llvm::function_ref<llvm::Error(const llvm::object::ObjectFile &,
+                                             llvm::StringRef Member)>
+                  Each);
+
+/// Reads every record of every `.sizespec.sites` section in \p Path.
+llvm::Expected<ObjectScan> readObjectRecords(llvm::StringRef Path);
+
+} // namespace report
+} // namespace sizespec
+
+#endif // SIZESPEC_TOOLS_REPORT_OBJECTRECORDS_H
