@@ -1,11 +1,12 @@
-# sizespec_enable() for in-tree users (examples, tests): the plugin and the
+# sizespec_enable() for in-tree users (examples, tests): the plugins and the
 # runtime of this build. The function itself is cmake/SizespecEnable.cmake,
 # the same one an installed sizespec's sizespecConfig.cmake includes.
-if(TARGET sizespec-plugin)
-  get_target_property(sizespec_plugin_dir sizespec-plugin BINARY_DIR)
-  set(SIZESPEC_PLUGIN "${sizespec_plugin_dir}/sizespec-plugin.so")
-endif()
-set(SIZESPEC_CLANG_VERSION_MAJOR "${LLVM_VERSION_MAJOR}")
+set(SIZESPEC_PLUGIN_DIR "${SIZESPEC_PLUGIN_BASE_DIR}")
+set(SIZESPEC_CLANG_VERSIONS ${SIZESPEC_PLUGIN_VERSIONS})
+set(SIZESPEC_PLUGIN_TARGET_${LLVM_VERSION_MAJOR} sizespec-plugin)
+foreach(major IN LISTS SIZESPEC_OTHER_CLANGS)
+  set(SIZESPEC_PLUGIN_TARGET_${major} sizespec-plugin-clang${major})
+endforeach()
+set(SIZESPEC_INCLUDE_DIR "${PROJECT_SOURCE_DIR}/runtime/include")
 set(SIZESPEC_RUNTIME_TARGET sizespec::runtime)
-set(SIZESPEC_PLUGIN_TARGET sizespec-plugin)
 include(${CMAKE_CURRENT_LIST_DIR}/SizespecEnable.cmake)

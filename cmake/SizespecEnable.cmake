@@ -6,14 +6,20 @@
 #   REPORT   also print one line per allocation site (-fplugin-arg-sizespec-report)
 #   OFF      the A/B opt-out: the plugin is loaded but specializes nothing
 #   MAX      size limit in bytes (-fplugin-arg-sizespec-max=N)
-#   SIDECAR  where the per-TU JSON goes, or NONE (default: next to each object)
+#   SIDECAR  also export the per-TU JSON to this path, or NONE (the default:
+#            the records are in each object's .sizespec.sites section)
 # Objects depend on the plugin file, so they rebuild when it changes.
 #
+# The plugin is the one for the C++ compiler's Clang major version.
+#
 # The including file sets:
-#   SIZESPEC_PLUGIN               the plugin's path
-#   SIZESPEC_CLANG_VERSION_MAJOR  the Clang it was built for
+#   SIZESPEC_PLUGIN_DIR           <libdir>/sizespec: the plugins are in
+#                                 clang-<major>/sizespec-plugin.so below it
+#   SIZESPEC_CLANG_VERSIONS       the Clang major versions there is a plugin for
+#   SIZESPEC_INCLUDE_DIR          the runtime headers' directory
 #   SIZESPEC_RUNTIME_TARGET       the runtime library's target
-#   SIZESPEC_PLUGIN_TARGET        (build tree only) the target that builds it
+#   SIZESPEC_PLUGIN_TARGET_<major> (build tree only) the target that builds
+#                                 the plugin for that Clang
 function(sizespec_enable target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "REPORT;OFF" "MAX;SIDECAR" "")
   if(ARG_UNPARSED_ARGUMENTS)
@@ -23,25 +29,29 @@ function(sizespec_enable target)
   if(NOT TARGET ${target})
     message(FATAL_ERROR "sizespec_enable(${target}): no such target")
   endif()
-  if(SIZESPEC_PLUGIN_TARGET AND NOT TARGET ${SIZESPEC_PLUGIN_TARGET})
-    message(FATAL_ERROR "sizespec_enable(${target}): the plugin is not built "
-      "(SIZESPEC_BUILD_CLANG_TOOLS is OFF)")
-  endif()
+  list(JOIN SIZESPEC_CLANG_VERSIONS ", " versions)
   if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     message(FATAL_ERROR "sizespec_enable(${target}): the sizespec plugin is a "
-      "Clang ${SIZESPEC_CLANG_VERSION_MAJOR} plugin, but the C++ compiler is "
+      "Clang plugin (built for Clang ${versions}), but the C++ compiler is "
       "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION} "
-      "(set CMAKE_CXX_COMPILER=clang++-${SIZESPEC_CLANG_VERSION_MAJOR})")
+      "(set CMAKE_CXX_COMPILER=clang++-${SIZESPEC_CLANG_VERSIONS})")
   endif()
   string(REGEX MATCH "^[0-9]+" major "${CMAKE_CXX_COMPILER_VERSION}")
-  if(NOT major STREQUAL SIZESPEC_CLANG_VERSION_MAJOR)
-    message(FATAL_ERROR "sizespec_enable(${target}): the sizespec plugin was "
-      "built for Clang ${SIZESPEC_CLANG_VERSION_MAJOR}, but the C++ compiler "
-      "is Clang ${CMAKE_CXX_COMPILER_VERSION} "
-      "(set CMAKE_CXX_COMPILER=clang++-${SIZESPEC_CLANG_VERSION_MAJOR})")
+  if(NOT major IN_LIST SIZESPEC_CLANG_VERSIONS)
+    list(GET SIZESPEC_CLANG_VERSIONS 0 first)
+    message(FATAL_ERROR "sizespec_enable(${target}): there is no sizespec "
+      "plugin for Clang ${CMAKE_CXX_COMPILER_VERSION}, only for Clang "
+      "${versions} (set CMAKE_CXX_COMPILER=clang++-${first})")
+  endif()
+  set(plugin "${SIZESPEC_PLUGIN_DIR}/clang-${major}/sizespec-plugin.so")
+  set(plugin_target "${SIZESPEC_PLUGIN_TARGET_${major}}")
+  if(NOT plugin_target AND NOT EXISTS "${plugin}")
+    message(FATAL_ERROR "sizespec_enable(${target}): ${plugin} is missing")
   endif()
 
-  set(flags "-fplugin=${SIZESPEC_PLUGIN}")
+  set(flags "-fplugin=${plugin}"
+    "SHELL:-isystem ${SIZESPEC_INCLUDE_DIR}"
+    "SHELL:-include ${SIZESPEC_INCLUDE_DIR}/sizespec/sizespec.h")
   if(ARG_REPORT)
     list(APPEND flags -fplugin-arg-sizespec-report)
   endif()
@@ -69,8 +79,8 @@ function(sizespec_enable target)
   endforeach()
   target_link_libraries(${target} PRIVATE ${SIZESPEC_RUNTIME_TARGET})
 
-  if(SIZESPEC_PLUGIN_TARGET)
-    add_dependencies(${target} ${SIZESPEC_PLUGIN_TARGET})
+  if(plugin_target)
+    add_dependencies(${target} ${plugin_target})
   endif()
   # OBJECT_DEPENDS takes no generator expression in CMake 3.25 (Debian 12),
   # hence a plain path and no generated sources.
@@ -78,6 +88,6 @@ function(sizespec_enable target)
   list(FILTER sources EXCLUDE REGEX "\\$<")
   if(sources)
     set_property(SOURCE ${sources} TARGET_DIRECTORY ${target} APPEND
-      PROPERTY OBJECT_DEPENDS "${SIZESPEC_PLUGIN}")
+      PROPERTY OBJECT_DEPENDS "${plugin}")
   endif()
 endfunction()

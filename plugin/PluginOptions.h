@@ -26,6 +26,10 @@ struct PluginOptions {
   /// Where to export the site JSON as a file; empty: nowhere (the records
   /// travel in the object's .sizespec.sites section either way).
   std::string Sidecar;
+  /// The input is preprocessed (.ii, -save-temps, ccache, distcc): it has
+  /// the runtime header already if it was preprocessed with sizespec's
+  /// flags, and cannot include it now (no include paths).
+  bool Preprocessed = false;
   /// Set when a sanitizer turns specialization off: "address", ...
   std::optional<std::string> Sanitizer;
 };

@@ -35,13 +35,15 @@ std::string pluginPath() {
 } // namespace
 
 std::string runtimeHeaderPath() {
-  // <prefix>/lib/sizespec/sizespec-plugin.so -> <prefix>/include
+  // <prefix>/lib/sizespec[/clang-N]/sizespec-plugin.so -> <prefix>/include
   llvm::SmallString<256> Path(pluginPath());
   if (!Path.empty()) {
     llvm::sys::fs::make_absolute(Path);
-    llvm::sys::path::remove_filename(Path); // lib/sizespec
-    llvm::sys::path::remove_filename(Path); // lib
-    llvm::sys::path::remove_filename(Path); // <prefix>
+    llvm::sys::path::remove_filename(Path); // lib/sizespec[/clang-N]
+    if (llvm::sys::path::filename(Path).starts_with("clang-"))
+      llvm::sys::path::remove_filename(Path); // lib/sizespec
+    llvm::sys::path::remove_filename(Path);   // lib
+    llvm::sys::path::remove_filename(Path);   // <prefix>
     llvm::sys::path::append(Path, "include", "sizespec", "sizespec.h");
     if (llvm::sys::fs::exists(Path))
       return std::string(Path);

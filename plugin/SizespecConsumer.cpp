@@ -109,11 +109,40 @@ void SizespecConsumer::act(FoundSite &F) {
   if (F.S.eligible() && ShouldRedirect && Redir) {
     bool Done = F.New ? Redir->redirectNew(F.New, F.S)
                       : Redir->redirectAllocator(F.AllocatorCast, F.S);
-    if (!Done)
+    if (!Done) {
       F.S.refuse(Reason::NoRuntime);
+      warnNoRuntimeOnce();
+    }
   } else if (F.S.eligible()) {
     F.S.refuse(Reason::NoRuntime);
   }
+}
+
+void SizespecConsumer::warnNoRuntimeOnce() {
+  if (!Opts.Preprocessed || WarnedNoRuntime)
+    return;
+  WarnedNoRuntime = true;
+  DiagnosticsEngine &D = CI.getDiagnostics();
+  D.Report(D.getCustomDiagID(
+      DiagnosticsEngine::Warning,
+      "sizespec: this preprocessed input was made without the sizespec "
+      "header, so no site is specialized; preprocess with the flags of "
+      "`sizespec-config --cxxflags` (they -include it)"));
+}
+
+/// The source file a translation unit was compiled from. A preprocessed
+/// input names it in its line markers: the end of a .ii is the end of its
+/// main source file, which the last marker returns to.
+std::string SizespecConsumer::mainFileName() const {
+  const FrontendOptions &FE = CI.getFrontendOpts();
+  if (FE.Inputs.empty() || !FE.Inputs[0].isFile())
+    return "";
+  if (!Opts.Preprocessed)
+    return FE.Inputs[0].getFile().str();
+  const SourceManager &SM = CI.getSourceManager();
+  PresumedLoc End =
+      SM.getPresumedLoc(SM.getLocForEndOfFile(SM.getMainFileID()));
+  return End.isValid() ? End.getFilename() : FE.Inputs[0].getFile().str();
 }
 
 void SizespecConsumer::HandleTranslationUnit(ASTContext &Ctx) {
@@ -145,9 +174,7 @@ void SizespecConsumer::emitOutputs(llvm::ArrayRef<SiteRecord> Records) {
       {"max", Opts.Max},
       {"sanitizer", Opts.Sanitizer ? llvm::json::Value(*Opts.Sanitizer)
                                    : llvm::json::Value(nullptr)}};
-  if (!CI.getFrontendOpts().Inputs.empty() &&
-      CI.getFrontendOpts().Inputs[0].isFile())
-    SC.MainFile = CI.getFrontendOpts().Inputs[0].getFile().str();
+  SC.MainFile = mainFileName();
   SC.Directory = CI.getFileSystemOpts().WorkingDir;
   if (SC.Directory.empty()) {
     llvm::SmallString<256> Cwd;

@@ -45,6 +45,8 @@ private:
   void process(clang::Decl *D, bool Instantiations);
   void act(FoundSite &F);
   void emitOutputs(llvm::ArrayRef<SiteRecord> Records);
+  void warnNoRuntimeOnce();
+  std::string mainFileName() const;
   /// Puts the records into the object (.sizespec.sites).
   void emitSiteSection(llvm::StringRef SidecarJson);
 
@@ -58,6 +60,7 @@ private:
   /// Inside HandleTranslationUnit: declarations reaching the consumer now
   /// are the routines' own instantiations.
   bool Finishing = false;
+  bool WarnedNoRuntime = false;
   /// Set in InitializeSema, when the ASTContext exists.
   std::unique_ptr<SiteCollector> Collector;
 };

@@ -53,7 +53,10 @@ protected:
           "reported as not specialized");
       D.Report(ID) << *San;
     }
-    bool IncludeRuntime = !Opts.Off && !Opts.Sanitizer;
+    const FrontendOptions &FE = CI.getFrontendOpts();
+    Opts.Preprocessed =
+        !FE.Inputs.empty() && FE.Inputs[0].getKind().isPreprocessed();
+    bool IncludeRuntime = !Opts.Off && !Opts.Sanitizer && !Opts.Preprocessed;
     Preprocessor &PP = CI.getPreprocessor();
     PP.setPredefines(PP.getPredefines() + "\n" +
                      predefinesText(Opts, IncludeRuntime));

@@ -48,7 +48,7 @@ class Builds:
         self.build = os.path.abspath(args.build)
         self.clangxx = args.clangxx
         self.gxx = args.gxx
-        self.plugin = os.path.join(self.build, "plugin", "sizespec-plugin.so")
+        self.plugin = os.path.join(self.build, "lib", "sizespec", "sizespec-plugin.so")
         self.runtime = os.path.join(self.build, "runtime", "libsizespec.so")
         self.rewrite = os.path.join(self.build, "rewriter", "sizespec-rewrite")
         self.include = os.path.join(HERE, "..", "..", "runtime", "include")
