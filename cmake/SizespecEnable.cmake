@@ -20,6 +20,8 @@
 #   SIZESPEC_RUNTIME_TARGET       the runtime library's target
 #   SIZESPEC_PLUGIN_TARGET_<major> (build tree only) the target that builds
 #                                 the plugin for that Clang
+#   SIZESPEC_HASH_PLUGIN          (installed only) name the plugin's content
+#                                 in the flags, for caches
 function(sizespec_enable target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "REPORT;OFF" "MAX;SIDECAR" "")
   if(ARG_UNPARSED_ARGUMENTS)
@@ -49,7 +51,13 @@ function(sizespec_enable target)
     message(FATAL_ERROR "sizespec_enable(${target}): ${plugin} is missing")
   endif()
 
-  set(flags "-fplugin=${plugin}"
+  set(flags "-fplugin=${plugin}")
+  if(SIZESPEC_HASH_PLUGIN)
+    file(SHA256 "${plugin}" digest)
+    string(SUBSTRING "${digest}" 0 16 digest)
+    list(APPEND flags "-fplugin-arg-sizespec-id=${digest}")
+  endif()
+  list(APPEND flags
     "SHELL:-isystem ${SIZESPEC_INCLUDE_DIR}"
     "SHELL:-include ${SIZESPEC_INCLUDE_DIR}/sizespec/sizespec.h")
   if(ARG_REPORT)

@@ -32,6 +32,7 @@ constexpr const char Usage[] =
     "  max=N         size limit in bytes, 0..1024 (default 1024)\n"
     "  sidecar=PATH  also write the site JSON to PATH ('none', the default:\n"
     "                only the object's .sizespec.sites section has it)\n"
+    "  id=ANY        ignored: names the plugin build to compiler caches\n"
     "  help          print this text\n"
     "Link the program with the runtime: `sizespec-config --libs` (-L<libdir>\n"
     "-lsizespec). Without it the link fails with undefined references to\n"
@@ -93,6 +94,9 @@ protected:
           return false;
         }
         Opts.Max = N;
+      } else if (A.starts_with("id=")) {
+        // Names the plugin build for the caches that hash arguments (see
+        // sizespec-config); the plugin itself has no use for it.
       } else if (A.consume_front("sidecar=")) {
         if (A.empty()) {
           D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,

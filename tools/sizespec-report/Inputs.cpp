@@ -40,12 +40,19 @@ private:
   std::set<uint64_t> Seen;
 };
 
-/// The unit's main file as a path that can be tested for existence.
-std::string sourcePath(const Sidecar &SC) {
+/// True if the unit's source file is known to be gone: an absolute path, or
+/// one relative to a working directory that still exists (a distcc server's
+/// directory is gone after the compile, and says nothing).
+bool sourceGone(const Sidecar &SC) {
+  if (SC.MainFile.empty())
+    return false;
   SmallString<256> P(SC.MainFile);
-  if (!SC.Directory.empty())
+  if (!sys::path::is_absolute(P)) {
+    if (SC.Directory.empty() || !sys::fs::is_directory(SC.Directory))
+      return false;
     sys::fs::make_absolute(SC.Directory, P);
-  return std::string(P);
+  }
+  return !sys::fs::exists(P);
 }
 
 struct Reader {
@@ -75,8 +82,7 @@ struct Reader {
         Fail(U.Where, toString(SC.takeError()));
         continue;
       }
-      if (InDirectory && Scan->Relocatable && !SC->MainFile.empty() &&
-          !sys::fs::exists(sourcePath(*SC))) {
+      if (InDirectory && Scan->Relocatable && sourceGone(*SC)) {
         Summary.Stale.push_back((Path + " (" + SC->MainFile + ")").str());
         continue;
       }

@@ -1,0 +1,14 @@
+// One specialized site, built by each build system through sizespec-clang++.
+#include <cstdio>
+#include <memory>
+
+struct Point {
+  long X, Y, Z;
+};
+
+int main() {
+  auto P = std::make_unique<Point>();
+  P->X = 6;
+  std::printf("sum %ld\n", P->X + P->Y + P->Z);
+  return 0;
+}
