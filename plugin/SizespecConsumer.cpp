@@ -198,6 +198,19 @@ void SizespecConsumer::emitSiteSection(llvm::StringRef SidecarJson) {
   ASTContext &Ctx = CI.getASTContext();
   if (!Ctx.getTargetInfo().getTriple().isOSBinFormatELF())
     return;
+  // Only where CodeGen follows: a declaration added to a precompiled header
+  // would reach every translation unit that includes it.
+  switch (CI.getFrontendOpts().ProgramAction) {
+  case frontend::EmitAssembly:
+  case frontend::EmitBC:
+  case frontend::EmitLLVM:
+  case frontend::EmitLLVMOnly:
+  case frontend::EmitCodeGenOnly:
+  case frontend::EmitObj:
+    break;
+  default:
+    return;
+  }
   // A file-scope asm block, handed to CodeGen (the next consumer) as any
   // top-level declaration is: a variable would be an allocated section.
   std::string Asm = siteSectionAsm(encodeSiteRecord(SidecarJson));

@@ -71,6 +71,20 @@ step "sizespec_enable(app REPORT MAX 16): Point (24 B) is now above the limit"
 grep -q 'not specialized: new Point (24 B): size above 16 B limit by 8 B' "$work/cmake16.log" ||
   fail "REPORT MAX 16: no report line in the build output: $(cat "$work/cmake16.log")"
 
+step "sizespec_enable(app) with clang++-22 takes the Clang 22 plugin"
+{
+  cmake -S "$here/consumer" -B "$work/cmake22" -G Ninja \
+    -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_PREFIX_PATH="$prefix" &&
+    cmake --build "$work/cmake22"
+} >"$work/cmake22.log" 2>&1 || { cat "$work/cmake22.log"; fail "consumer build (Clang 22)"; }
+"$prefix/bin/sizespec-report" --binary "$work/cmake22/app" | grep -q 'clang=22\.' ||
+  fail "Clang 22: the program was not built with the Clang 22 plugin"
+grep -q -- "-fplugin=$prefix/lib/sizespec/clang-22/sizespec-plugin.so -fplugin-arg-sizespec-id=" \
+  "$work/cmake22/compile_commands.json" 2>/dev/null ||
+  grep -rq -- "clang-22/sizespec-plugin.so -fplugin-arg-sizespec-id=" "$work/cmake22/build.ninja" ||
+  fail "Clang 22: not the Clang 22 plugin, or no id= in the flags"
+echo "cmake (Clang 22): ok"
+
 step "sizespec_enable(app BOGUS) is a configure error"
 if cmake -S "$here/consumer" -B "$work/cmake-bad" -G Ninja \
   -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \

@@ -1,0 +1,3 @@
+#pragma once
+struct Pair { long A, B; };
+inline Pair *makePair() { return new Pair; }
