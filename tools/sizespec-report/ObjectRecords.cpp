@@ -68,6 +68,23 @@ Error forEachObject(
   return Err;
 }
 
+Error forEachSectionNamed(const ObjectFile &Obj, StringRef Name,
+                          function_ref<Error(StringRef Contents)> Each) {
+  for (const SectionRef &Sec : Obj.sections()) {
+    Expected<StringRef> SecName = Sec.getName();
+    if (!SecName)
+      return SecName.takeError();
+    if (*SecName != Name)
+      continue;
+    Expected<StringRef> Contents = Sec.getContents();
+    if (!Contents)
+      return Contents.takeError();
+    if (Error E = Each(*Contents))
+      return E;
+  }
+  return Error::success();
+}
+
 Expected<ObjectScan> readObjectRecords(StringRef Path) {
   ObjectScan Scan;
   Scan.Relocatable = classifyFile(Path) == FileKind::Object;
@@ -75,24 +92,17 @@ Expected<ObjectScan> readObjectRecords(StringRef Path) {
       Path, [&](const ObjectFile &Obj, StringRef Member) -> Error {
         std::string Where =
             Member.empty() ? Path.str() : formatv("{0}({1})", Path, Member);
-        for (const SectionRef &Sec : Obj.sections()) {
-          Expected<StringRef> Name = Sec.getName();
-          if (!Name)
-            return Name.takeError();
-          if (*Name != kSiteSection)
-            continue;
-          Expected<StringRef> Contents = Sec.getContents();
-          if (!Contents)
-            return Contents.takeError();
-          Expected<std::vector<std::string>> Texts =
-              decodeSiteRecords(*Contents);
-          if (!Texts)
-            return createStringError(Twine(kSiteSection) + ": " +
-                                     toString(Texts.takeError()));
-          for (std::string &T : *Texts)
-            Scan.Units.push_back({Where, std::move(T)});
-        }
-        return Error::success();
+        return forEachSectionNamed(
+            Obj, kSiteSection, [&](StringRef Contents) -> Error {
+              Expected<std::vector<std::string>> Texts =
+                  decodeSiteRecords(Contents);
+              if (!Texts)
+                return createStringError(Twine(kSiteSection) + ": " +
+                                         toString(Texts.takeError()));
+              for (std::string &T : *Texts)
+                Scan.Units.push_back({Where, std::move(T)});
+              return Error::success();
+            });
       });
   if (E)
     return std::move(E);

@@ -49,6 +49,11 @@ forEachObject(llvm::StringRef Path,
                                              llvm::StringRef Member)>
                   Each);
 
+/// Calls \p Each with the contents of every section of \p Obj named \p Name.
+llvm::Error forEachSectionNamed(
+    const llvm::object::ObjectFile &Obj, llvm::StringRef Name,
+    llvm::function_ref<llvm::Error(llvm::StringRef Contents)> Each);
+
 /// Reads every record of every `.sizespec.sites` section in \p Path.
 llvm::Expected<ObjectScan> readObjectRecords(llvm::StringRef Path);
 

@@ -34,19 +34,11 @@ Stamp parseRecord(StringRef Record) {
 
 Error scanObject(const ObjectFile &Obj, StampScan &Scan) {
   ++Scan.Objects;
-  for (const SectionRef &Sec : Obj.sections()) {
-    Expected<StringRef> Name = Sec.getName();
-    if (!Name)
-      return Name.takeError();
-    if (*Name != kStampSection)
-      continue;
+  return forEachSectionNamed(Obj, kStampSection, [&](StringRef Contents) {
     Scan.HasSection = true;
-    Expected<StringRef> Contents = Sec.getContents();
-    if (!Contents)
-      return Contents.takeError();
-    addStampRecords(*Contents, Scan.Stamps);
-  }
-  return Error::success();
+    addStampRecords(Contents, Scan.Stamps);
+    return Error::success();
+  });
 }
 
 std::string plural(unsigned N, StringRef Word) {
