@@ -24,11 +24,10 @@ public:
       : Add(Add), Summary(Summary) {}
 
   void add(const Sidecar &SC) {
-    // Identity is the content, normalized: a record read from an object
-    // and the same unit's exported sidecar compare equal.
-    Sidecar Key = SC;
-    Key.Path.clear();
-    if (!Seen.insert(xxh3_64bits(sidecarText(Key, /*Pretty=*/false))).second)
+    // Identity is the content, normalized (sidecarText leaves out where it
+    // was read from): a record read from an object and the same unit's
+    // exported sidecar compare equal.
+    if (!Seen.insert(xxh3_64bits(sidecarText(SC, /*Pretty=*/false))).second)
       return;
     ++Summary.Units;
     Add(SC);

@@ -87,9 +87,9 @@ Error forEachSectionNamed(const ObjectFile &Obj, StringRef Name,
 
 Expected<ObjectScan> readObjectRecords(StringRef Path) {
   ObjectScan Scan;
-  Scan.Relocatable = classifyFile(Path) == FileKind::Object;
   Error E = forEachObject(
       Path, [&](const ObjectFile &Obj, StringRef Member) -> Error {
+        Scan.Relocatable = Member.empty() && Obj.isRelocatableObject();
         std::string Where =
             Member.empty() ? Path.str() : formatv("{0}({1})", Path, Member);
         return forEachSectionNamed(
