@@ -51,7 +51,9 @@ function(sizespec_enable target)
     message(FATAL_ERROR "sizespec_enable(${target}): ${plugin} is missing")
   endif()
 
-  set(flags "-fplugin=${plugin}")
+  # The same file is the plugin's LLVM pass, which Clang 22 only loads
+  # from -fpass-plugin= (docs/interfaces.md, "Late specialization").
+  set(flags "-fplugin=${plugin}" "-fpass-plugin=${plugin}")
   if(SIZESPEC_HASH_PLUGIN)
     file(SHA256 "${plugin}" digest)
     string(SUBSTRING "${digest}" 0 16 digest)

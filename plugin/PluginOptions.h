@@ -30,6 +30,9 @@ struct PluginOptions {
   /// the runtime header already if it was preprocessed with sizespec's
   /// flags, and cannot include it now (no include paths).
   bool Preprocessed = false;
+  /// The plugin's LLVM passes will not run (Clang 22 without
+  /// -fpass-plugin=): no site can be specialized.
+  bool NoPass = false;
   /// Set when a sanitizer turns specialization off: "address", ...
   std::optional<std::string> Sanitizer;
 };

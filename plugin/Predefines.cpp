@@ -23,7 +23,8 @@ std::string quoted(llvm::StringRef S) {
   return Out + "\"";
 }
 
-/// Where this shared object was loaded from.
+} // namespace
+
 std::string pluginPath() {
   Dl_info Info;
   if (dladdr(reinterpret_cast<void *>(&runtimeHeaderPath), &Info) == 0 ||
@@ -31,8 +32,6 @@ std::string pluginPath() {
     return "";
   return Info.dli_fname;
 }
-
-} // namespace
 
 std::string runtimeHeaderPath() {
   // <prefix>/lib/sizespec[/clang-N]/sizespec-plugin.so -> <prefix>/include

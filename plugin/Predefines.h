@@ -21,6 +21,9 @@
 
 namespace sizespec {
 
+/// Where this shared object was loaded from; empty if unknown.
+std::string pluginPath();
+
 /// Absolute path of <sizespec/sizespec.h>: for an installed plugin
 /// (<prefix>/lib/sizespec/sizespec-plugin.so) <prefix>/include/...; else the
 /// source tree's runtime/include this plugin was built from.

@@ -3,11 +3,8 @@
 #include "Redirector.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/Basic/Version.h"
 #include "clang/Sema/Sema.h"
-#include "clang/Sema/TemplateDeduction.h"
 
 using namespace clang;
 
@@ -25,7 +22,7 @@ NamespaceDecl *Redirector::runtimeNamespace() {
   return Namespace;
 }
 
-/// The overload of a routine: (size_t [, align_val_t] [, const nothrow_t &]).
+/// The overload of a marker: (size_t [, align_val_t] [, const nothrow_t &]).
 static bool hasSignature(const FunctionDecl *FD, bool Aligned, bool Nothrow) {
   unsigned N = FD->getNumParams();
   if (N != 1u + Aligned + Nothrow)
@@ -33,58 +30,50 @@ static bool hasSignature(const FunctionDecl *FD, bool Aligned, bool Nothrow) {
   return N == 1 || FD->getParamDecl(1)->getType()->isEnumeralType() == Aligned;
 }
 
-FunctionDecl *Redirector::specialization(llvm::StringRef Name, bool Aligned,
-                                         bool Nothrow, QualType T,
-                                         SourceLocation Loc) {
+/// "site_new_noscan", "site_array_scan", ... (<sizespec/site_markers.h>).
+static std::string markerName(const Site &Info) {
+  bool Array = Info.Form == SiteForm::NewArray;
+  return std::string(Array ? "site_array_" : "site_new_") +
+         (*Info.Scan ? "scan" : "noscan");
+}
+
+FunctionDecl *Redirector::marker(const Site &Info, bool Aligned, bool Nothrow,
+                                 SourceLocation Loc) {
   NamespaceDecl *NS = runtimeNamespace();
-  if (!NS)
+  if (!NS || !Info.Scan)
     return nullptr;
   ASTContext &Ctx = S.getASTContext();
-  FunctionTemplateDecl *Template = nullptr;
-  for (NamedDecl *D : NS->getPrimaryContext()->lookup(&Ctx.Idents.get(Name)))
-    if (auto *FTD = dyn_cast<FunctionTemplateDecl>(D))
-      if (hasSignature(FTD->getTemplatedDecl(), Aligned, Nothrow))
-        Template = FTD;
-  if (!Template)
+  NamespaceDecl *Detail = nullptr;
+  for (NamedDecl *D :
+       NS->getPrimaryContext()->lookup(&Ctx.Idents.get("detail")))
+    if (auto *ND = dyn_cast<NamespaceDecl>(D))
+      Detail = ND;
+  if (!Detail)
     return nullptr;
-
-  // Name the specialization with an explicit template argument, as
-  // `sizespec::alloc_noscan_sc3<T>` would in source.
-  TemplateArgumentListInfo Args(Loc, Loc);
-  Args.addArgument(TemplateArgumentLoc(TemplateArgument(T),
-                                       Ctx.getTrivialTypeSourceInfo(T, Loc)));
-  sema::TemplateDeductionInfo Info(Loc);
-  FunctionDecl *Spec = nullptr;
-  Sema::SFINAETrap Trap(S);
-  if (S.DeduceTemplateArguments(Template, &Args, Spec, Info) !=
-          TemplateDeductionResult::Success ||
-      !Spec)
-    return nullptr;
-  // Instantiates the body (now, or with the pending instantiations).
-  S.MarkFunctionReferenced(Loc, Spec);
-  return Spec;
+  FunctionDecl *Marker = nullptr;
+  for (NamedDecl *D :
+       Detail->getPrimaryContext()->lookup(&Ctx.Idents.get(markerName(Info))))
+    if (auto *FD = dyn_cast<FunctionDecl>(D))
+      if (hasSignature(FD, Aligned, Nothrow))
+        Marker = FD;
+  if (Marker)
+    S.MarkFunctionReferenced(Loc, Marker);
+  return Marker;
 }
 
 bool Redirector::redirectNew(CXXNewExpr *E, const Site &Info) {
-  // The aligned overloads forward to the plain routine: it must exist.
-  if (Info.PassesAlignment &&
-      !specialization(Info.routineBaseName(), false, false, Info.RoutineType,
-                      E->getBeginLoc()))
+  FunctionDecl *Marker =
+      marker(Info, Info.PassesAlignment, Info.Nothrow, E->getBeginLoc());
+  if (!Marker)
     return false;
-  FunctionDecl *Spec =
-      specialization(Info.routineBaseName(), Info.PassesAlignment, Info.Nothrow,
-                     Info.RoutineType, E->getBeginLoc());
-  if (!Spec)
-    return false;
-  E->setOperatorNew(Spec);
+  E->setOperatorNew(Marker);
   return true;
 }
 
 bool Redirector::redirectAllocator(CastExpr *Cast, const Site &Info) {
   auto *Builtin = cast<CallExpr>(Cast->getSubExpr());
   SourceLocation Loc = Builtin->getBeginLoc();
-  FunctionDecl *Spec = specialization(Info.routineBaseName(), false, false,
-                                      Info.RoutineType, Loc);
+  FunctionDecl *Spec = marker(Info, false, false, Loc);
   if (!Spec)
     return false;
   // Swapping the callee of the builtin call in place breaks CodeGen (its
@@ -104,7 +93,5 @@ bool Redirector::redirectAllocator(CastExpr *Cast, const Site &Info) {
   Cast->setSubExpr(Call);
   return true;
 }
-
-void Redirector::instantiatePending() { S.PerformPendingInstantiations(); }
 
 } // namespace sizespec

@@ -106,7 +106,9 @@ void SizespecConsumer::process(Decl *D, bool Instantiations) {
 }
 
 void SizespecConsumer::act(FoundSite &F) {
-  if (F.S.eligible() && ShouldRedirect && Redir) {
+  if (F.S.eligible() && Opts.NoPass) {
+    F.S.refuse(Reason::NoPass);
+  } else if (F.S.eligible() && ShouldRedirect && Redir) {
     bool Done = F.New ? Redir->redirectNew(F.New, F.S)
                       : Redir->redirectAllocator(F.AllocatorCast, F.S);
     if (!Done) {
@@ -150,10 +152,6 @@ void SizespecConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     return;
   Finishing = true;
   process(Ctx.getTranslationUnitDecl(), /*Instantiations=*/true);
-  // Sema is done with its own pending instantiations; the routines named
-  // here (and from HandleTranslationUnit's sites) still need bodies.
-  if (Redir && ShouldRedirect)
-    Redir->instantiatePending();
   Finishing = false;
   std::vector<SiteRecord> Records;
   for (ListedSite &L : Collector->finish())

@@ -57,8 +57,8 @@ private:
   bool ShouldRedirect;
   clang::Sema *SemaRef = nullptr;
   std::unique_ptr<Redirector> Redir;
-  /// Inside HandleTranslationUnit: declarations reaching the consumer now
-  /// are the routines' own instantiations.
+  /// Inside HandleTranslationUnit: a declaration reaching the consumer now
+  /// is the plugin's own (the records' asm block).
   bool Finishing = false;
   bool WarnedNoRuntime = false;
   /// Set in InitializeSema, when the ASTContext exists.

@@ -10,13 +10,17 @@
 
 #include "Predefines.h"
 #include "SiteAnalysis.h"
+#include "SitePasses.h"
 #include "SizespecConsumer.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/CodeGenOptions.h"
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -38,6 +42,31 @@ constexpr const char Usage[] =
     "-lsizespec). Without it the link fails with undefined references to\n"
     "sizespec::detail::tls_cache and sizespec::detail::alloc_refill.\n";
 
+/// Makes sure the plugin's LLVM passes (pass/SitePasses.h, in this same
+/// file) run in this compile; false if they cannot. Clang 19 loads pass
+/// plugins just before the optimizer, so the plugin adds itself to the list;
+/// Clang 22 loads them with the frontend plugins, before any plugin runs,
+/// so there only -fpass-plugin= does.
+bool schedulePasses(CompilerInstance &CI) {
+  if (passPluginLoaded())
+    return true;
+#if CLANG_VERSION_MAJOR >= 22
+  (void)CI;
+  return false;
+#else
+  std::string Self = pluginPath();
+  if (Self.empty())
+    return false;
+  // -fpass-plugin= may name this file already, perhaps by another path.
+  std::vector<std::string> &Passes = CI.getCodeGenOpts().PassPlugins;
+  if (llvm::none_of(Passes, [&](const std::string &P) {
+        return llvm::sys::fs::equivalent(P, Self);
+      }))
+    Passes.push_back(Self);
+  return true;
+#endif
+}
+
 class SizespecAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
@@ -53,6 +82,18 @@ protected:
           "sizespec: specialization is off with -fsanitize=%0; sites are "
           "reported as not specialized");
       D.Report(ID) << *San;
+    }
+    if (!Opts.Off && !Opts.Sanitizer) {
+      Opts.NoPass = !schedulePasses(CI);
+      if (Opts.NoPass) {
+        DiagnosticsEngine &D = CI.getDiagnostics();
+        D.Report(D.getCustomDiagID(
+            DiagnosticsEngine::Warning,
+            "sizespec: Clang %0 loads pass plugins before this plugin runs, "
+            "so no site is specialized; add -fpass-plugin=%1 (sizespec-config "
+            "--cxxflags, sizespec.pc, sizespec_enable and the wrappers do)"))
+            << CLANG_VERSION_MAJOR << pluginPath();
+      }
     }
     const FrontendOptions &FE = CI.getFrontendOpts();
     Opts.Preprocessed =

@@ -11,6 +11,9 @@
 //   new          ::operator new(n) + ::operator delete(p, n), n = 24 at run
 //                time (the runtime's replacement)
 //   malloc       glibc malloc(n) + free(p)
+//   source       `new Point` + `delete p` as written: compiled with the
+//                plugin (measure --plugin), what the plugin's pass makes of
+//                them after the optimizer; without it, operator new/delete
 //   empty        the loop control alone (counter, compare, branch)
 //
 // Each mode's loop is its own noinline function, so callgrind_annotate
@@ -72,6 +75,14 @@ __attribute__((noinline)) void pairs_malloc(long N, std::size_t Size) {
   }
 }
 
+__attribute__((noinline)) void pairs_source(long N) {
+  for (long I = 0; I < N; ++I) {
+    Point *P = new Point;
+    escape(P);
+    delete P;
+  }
+}
+
 __attribute__((noinline)) void pairs_empty(long N) {
   for (long I = 0; I < N; ++I)
     asm volatile("" : : : "memory"); // the loop control alone
@@ -81,7 +92,8 @@ __attribute__((noinline)) void pairs_empty(long N) {
 
 int main(int argc, char **argv) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s specialized|generic|new|malloc|empty N\n",
+    std::fprintf(stderr,
+                 "usage: %s specialized|generic|new|malloc|source|empty N\n",
                  argv[0]);
     return 2;
   }
@@ -97,6 +109,8 @@ int main(int argc, char **argv) {
     pairs_new(N, Size);
   else if (!std::strcmp(Mode, "malloc"))
     pairs_malloc(N, Size);
+  else if (!std::strcmp(Mode, "source"))
+    pairs_source(N);
   else if (!std::strcmp(Mode, "empty"))
     pairs_empty(N);
   else

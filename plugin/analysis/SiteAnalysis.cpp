@@ -189,10 +189,29 @@ Site analyzeNewExpr(const CXXNewExpr *E, ASTContext &Ctx,
   return S;
 }
 
-const CallExpr *matchAllocatorCall(const CastExpr *Cast) {
+namespace {
+/// libc++'s `std::allocator<T>::allocate`: the only caller of
+/// `__libcpp_allocate` whose cast names the type the memory holds.
+bool isLibcxxAllocate(const CallExpr *Call, const FunctionDecl *Function) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee || Call->getNumArgs() != 2 ||
+      !isStdNamed(Callee, "__libcpp_allocate"))
+    return false;
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  return Method && Method->getIdentifier() && Method->getName() == "allocate" &&
+         isStdNamed(Method->getParent(), "allocator");
+}
+} // namespace
+
+const CallExpr *matchAllocatorCall(const CastExpr *Cast,
+                                   const FunctionDecl *Function) {
   const auto *Call = dyn_cast<CallExpr>(Cast->getSubExpr());
-  if (!Call || Call->getBuiltinCallee() != Builtin::BI__builtin_operator_new ||
-      Call->getNumArgs() != 1)
+  if (!Call)
+    return nullptr;
+  bool Libstdcxx =
+      Call->getBuiltinCallee() == Builtin::BI__builtin_operator_new &&
+      Call->getNumArgs() == 1;
+  if (!Libstdcxx && !isLibcxxAllocate(Call, Function))
     return nullptr;
   QualType T = Cast->getType();
   if (!T->isPointerType() || !T->getPointeeType()->isObjectType())
@@ -218,11 +237,13 @@ Site analyzeAllocatorCall(const CastExpr *Cast, ASTContext &Ctx,
     S.refuse(Reason::IncompleteType);
     return S;
   }
-  // libstdc++'s make_shared/allocate_shared allocate one in-place control
-  // block holding the object: std::_Sp_counted_ptr_inplace<T, Alloc, Lp>.
+  // make_shared/allocate_shared allocate one in-place control block holding
+  // the object: libstdc++'s std::_Sp_counted_ptr_inplace<T, Alloc, Lp>,
+  // libc++'s std::__shared_ptr_emplace<T, Alloc>.
   const auto *CB =
       dyn_cast_or_null<ClassTemplateSpecializationDecl>(T->getAsRecordDecl());
-  if (isStdNamed(CB, "_Sp_counted_ptr_inplace") &&
+  if ((isStdNamed(CB, "_Sp_counted_ptr_inplace") ||
+       isStdNamed(CB, "__shared_ptr_emplace")) &&
       CB->getTemplateArgs().size() >= 2) {
     const TemplateArgumentList &Args = CB->getTemplateArgs();
     S.TypeName = printType(Args[0].getAsType(), Ctx);
@@ -237,8 +258,9 @@ Site analyzeAllocatorCall(const CastExpr *Cast, ASTContext &Ctx,
   if (inConstantEvaluatedContext(Where))
     S.refuse(Reason::ConstantEvaluated);
   checkLimits(S, Opts, Ctx);
-  // The single-argument builtin is the default-alignment path; an
-  // over-aligned T takes the aligned branch beside it at run time.
+  // The single-argument builtin (libc++: __libcpp_allocate's plain branch)
+  // is the default-alignment path; an over-aligned T takes the aligned
+  // branch beside it at run time.
   uint64_t NewAlign = Ctx.getTargetInfo().getNewAlign() / 8;
   if (S.eligible() && S.RuntimeSize && *S.Align > NewAlign)
     S.refuse(Reason::OverAligned, "alignment " + std::to_string(*S.Align) +

@@ -60,14 +60,18 @@ blockingSanitizer(const clang::LangOptions &LangOpts);
 Site analyzeNewExpr(const clang::CXXNewExpr *E, clang::ASTContext &Ctx,
                     const AnalysisOptions &Opts, const SiteContext &Where);
 
-/// If \p Cast is `static_cast<T *>(__builtin_operator_new(n))`, the shape
-/// std::allocator<T>::allocate has in libstdc++ (and so make_shared and
-/// allocate_shared), returns the builtin call; else null.
-const clang::CallExpr *matchAllocatorCall(const clang::CastExpr *Cast);
+/// If \p Cast is the allocation of std::allocator<T>::allocate (and so of
+/// every container, make_shared and allocate_shared), returns the call
+/// whose first argument is the size in bytes; else null. In libstdc++,
+/// `static_cast<T *>(__builtin_operator_new(n))`; in libc++ 19, in
+/// \p Function `std::allocator<T>::allocate`,
+/// `static_cast<T *>(std::__libcpp_allocate(n, alignof(T)))`.
+const clang::CallExpr *matchAllocatorCall(const clang::CastExpr *Cast,
+                                          const clang::FunctionDecl *Function);
 
 /// Analyzes a cast matched by matchAllocatorCall. The form is MakeShared or
-/// AllocateShared when T is libstdc++'s in-place control block (one object,
-/// size known), else Allocator (size known only at run time).
+/// AllocateShared when T is the standard library's in-place control block
+/// (one object, size known), else Allocator (size known only at run time).
 Site analyzeAllocatorCall(const clang::CastExpr *Cast, clang::ASTContext &Ctx,
                           const AnalysisOptions &Opts,
                           const SiteContext &Where);

@@ -6,7 +6,9 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -49,7 +51,11 @@ SiteRecord recordOf(const Site &S, SourceLocation Where,
   SiteRecord R;
   PresumedLoc P = SM.getPresumedLoc(Where);
   if (P.isValid()) {
-    R.File = P.getFilename();
+    // "./sites.h" and ".../12/../../../../include/c++/12/..." as the user
+    // would write them.
+    llvm::SmallString<256> File(P.getFilename());
+    llvm::sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+    R.File = std::string(File);
     R.Line = P.getLine();
     R.Column = P.getColumn();
   }
@@ -92,7 +98,36 @@ void SiteCollector::collect(Decl *D, bool Instantiations,
       [&](const FoundCall &C) {
         if (Seen.insert(C.Call).second)
           Calls.push_back(C);
+      },
+      [&](const FoundReference &R) {
+        Callers[R.Callee->getCanonicalDecl()].push_back(R);
       });
+}
+
+SourceLocation SiteCollector::userOrigin(const FunctionDecl *From) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Best;
+  llvm::SmallPtrSet<const FunctionDecl *, 16> Visited;
+  llvm::SmallVector<const FunctionDecl *, 16> Work = {From->getCanonicalDecl()};
+  Visited.insert(Work.front());
+  while (!Work.empty()) {
+    auto It = Callers.find(Work.pop_back_val());
+    if (It == Callers.end())
+      continue;
+    for (const FoundReference &R : It->second) {
+      SourceLocation Loc = SM.getFileLoc(R.Loc);
+      if (!SM.isInSystemHeader(Loc)) {
+        // User code: the chain ends here.
+        if (Best.isInvalid() || SM.isBeforeInTranslationUnit(Loc, Best))
+          Best = Loc;
+        continue;
+      }
+      const FunctionDecl *Caller = R.Caller->getCanonicalDecl();
+      if (Visited.insert(Caller).second)
+        Work.push_back(Caller);
+    }
+  }
+  return Best;
 }
 
 std::vector<ListedSite> SiteCollector::finish() const {
@@ -135,9 +170,18 @@ std::vector<ListedSite> SiteCollector::finish() const {
     L.Shared = C.Shared;
     Out.push_back(std::move(L));
   }
-  for (size_t I = 0; I < Sites.size(); ++I)
-    if (!Paired[I])
-      Out.push_back(listed(Sites[I], Sites[I].S.Loc, SM));
+  for (size_t I = 0; I < Sites.size(); ++I) {
+    if (Paired[I])
+      continue;
+    const FoundSite &F = Sites[I];
+    SourceLocation Where = F.S.Loc;
+    if (SM.isInSystemHeader(SM.getFileLoc(Where))) {
+      Where = F.Function ? userOrigin(F.Function) : SourceLocation();
+      if (Where.isInvalid())
+        continue; // no user code reaches it
+    }
+    Out.push_back(listed(F, Where, SM));
+  }
 
   // A pattern's site is listed only where no instantiation of it is.
   size_t Compiled = Out.size();

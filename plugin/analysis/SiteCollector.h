@@ -11,7 +11,13 @@
 //     shown where its text is, one in a macro body at the expansion), as
 //     Clang's own diagnostics show it;
 //   - std::make_unique and std::make_shared: the allocation inside the
-//     standard library is listed at each call in user code that reaches it.
+//     standard library is listed at each call in user code that reaches it;
+//   - every other site inside a system header (containers, std::string,
+//     std::function): listed once, at the first place in user code that
+//     reaches it through calls, constructions and functions whose address
+//     is taken (the push_back, the container's declaration), and not at
+//     all when no user code does (allocator<char32_t> in every unit that
+//     includes <string>).
 //
 //   SiteCollector Collector(Ctx, Opts);
 //   Collector.collect(TU, /*Instantiations=*/true, [&](FoundSite &F) {
@@ -27,7 +33,9 @@
 #include "SiteFinder.h"
 #include "SiteRecord.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <vector>
 
@@ -72,12 +80,21 @@ public:
   std::vector<ListedSite> finish() const;
 
 private:
+  /// The first place in user code, in translation-unit order, that reaches
+  /// \p From (a function in a system header) through references; invalid
+  /// if none does.
+  clang::SourceLocation userOrigin(const clang::FunctionDecl *From) const;
+
   clang::ASTContext &Ctx;
   SiteFinder Finder;
   llvm::DenseSet<const void *> Seen;
   std::vector<FoundSite> Sites;
   std::vector<FoundSite> Patterns;
   std::vector<FoundCall> Calls;
+  /// For each function in a system header (canonical), who refers to it.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::SmallVector<FoundReference, 2>>
+      Callers;
 };
 
 } // namespace sizespec

@@ -44,9 +44,10 @@ class Walker : public RecursiveASTVisitor<Walker> {
 public:
   Walker(ASTContext &Ctx, const AnalysisOptions &Opts, bool Instantiations,
          llvm::function_ref<void(FoundSite &)> OnSite,
-         llvm::function_ref<void(const FoundCall &)> OnCall)
+         llvm::function_ref<void(const FoundCall &)> OnCall,
+         llvm::function_ref<void(const FoundReference &)> OnReference)
       : Ctx(Ctx), Opts(Opts), Instantiations(Instantiations), OnSite(OnSite),
-        OnCall(OnCall) {}
+        OnCall(OnCall), OnReference(OnReference) {}
 
   bool shouldVisitTemplateInstantiations() const { return Instantiations; }
   bool shouldVisitLambdaBody() const { return true; }
@@ -157,12 +158,27 @@ public:
   }
 
   bool VisitCastExpr(CastExpr *E) {
-    if (!matchAllocatorCall(E))
+    if (!matchAllocatorCall(E, Function))
       return true;
     FoundSite F;
     F.S = analyzeAllocatorCall(E, Ctx, Opts, context());
     F.AllocatorCast = E;
     return report(F);
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    reference(dyn_cast<FunctionDecl>(E->getDecl()), E->getLocation());
+    return true;
+  }
+
+  bool VisitMemberExpr(MemberExpr *E) {
+    reference(dyn_cast<FunctionDecl>(E->getMemberDecl()), E->getMemberLoc());
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr *E) {
+    reference(E->getConstructor(), E->getLocation());
+    return true;
   }
 
   bool VisitCallExpr(CallExpr *Call) {
@@ -189,6 +205,14 @@ public:
   }
 
 private:
+  /// Only references into the standard library (system headers) matter:
+  /// they are what leads from a site there back to user code.
+  void reference(const FunctionDecl *Callee, SourceLocation Loc) {
+    if (Function && Callee &&
+        Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+      OnReference({Function, Callee, Loc});
+  }
+
   SiteContext context() const {
     SiteContext C;
     C.Function = Function;
@@ -234,16 +258,19 @@ private:
   bool Instantiations;
   llvm::function_ref<void(FoundSite &)> OnSite;
   llvm::function_ref<void(const FoundCall &)> OnCall;
+  llvm::function_ref<void(const FoundReference &)> OnReference;
   const FunctionDecl *Function = nullptr;
   unsigned ConstantEvaluatedDepth = 0;
 };
 
 } // namespace
 
-void SiteFinder::find(Decl *D, bool Instantiations,
-                      llvm::function_ref<void(FoundSite &)> OnSite,
-                      llvm::function_ref<void(const FoundCall &)> OnCall) {
-  Walker(Ctx, Opts, Instantiations, OnSite, OnCall).TraverseDecl(D);
+void SiteFinder::find(
+    Decl *D, bool Instantiations, llvm::function_ref<void(FoundSite &)> OnSite,
+    llvm::function_ref<void(const FoundCall &)> OnCall,
+    llvm::function_ref<void(const FoundReference &)> OnReference) {
+  Walker(Ctx, Opts, Instantiations, OnSite, OnCall, OnReference)
+      .TraverseDecl(D);
 }
 
 } // namespace sizespec

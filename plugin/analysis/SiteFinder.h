@@ -7,11 +7,15 @@
 // Reason::DependentType (only outside system headers). The runtime's own
 // namespace `sizespec` is skipped. It also hands over the calls of
 // std::make_unique and std::make_shared in user code, which SiteCollector
-// pairs with the allocation inside the function they call.
+// pairs with the allocation inside the function they call, and every
+// reference to a standard-library function (a call, a construction, its
+// address taken), which SiteCollector follows from a site inside the
+// library out to the user code that reaches it.
 //
 //   SiteFinder Finder(Ctx, Opts);
 //   Finder.find(TU, /*Instantiations=*/true, [&](FoundSite &F) { ... },
-//               [&](const FoundCall &C) { ... });
+//               [&](const FoundCall &C) { ... },
+//               [&](const FoundReference &R) { ... });
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,18 +56,31 @@ struct FoundCall {
   bool Shared = false;
 };
 
+/// A function in a system header that another function refers to: calls,
+/// constructs with, or takes the address of (std::function keeps its
+/// manager so).
+struct FoundReference {
+  const clang::FunctionDecl *Caller = nullptr;
+  const clang::FunctionDecl *Callee = nullptr;
+  /// Where a user looks: the name of the function (or the member, or the
+  /// constructed variable).
+  clang::SourceLocation Loc;
+};
+
 class SiteFinder {
 public:
   SiteFinder(clang::ASTContext &Ctx, const AnalysisOptions &Opts)
       : Ctx(Ctx), Opts(Opts) {}
 
-  /// Calls \p OnSite for each site in \p D and \p OnCall for each smart
-  /// pointer call. With \p Instantiations, also walks implicit template
+  /// Calls \p OnSite for each site in \p D, \p OnCall for each smart
+  /// pointer call and \p OnReference for each reference to a function in a
+  /// system header. With \p Instantiations, also walks implicit template
   /// instantiations (and generic lambda specializations). A site reachable
   /// twice may be reported twice; SiteCollector deduplicates.
   void find(clang::Decl *D, bool Instantiations,
             llvm::function_ref<void(FoundSite &)> OnSite,
-            llvm::function_ref<void(const FoundCall &)> OnCall);
+            llvm::function_ref<void(const FoundCall &)> OnCall,
+            llvm::function_ref<void(const FoundReference &)> OnReference);
 
 private:
   clang::ASTContext &Ctx;

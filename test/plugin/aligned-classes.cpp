@@ -8,6 +8,8 @@
 // RUN:   | FileCheck %s --check-prefix=REPORT --implicit-check-not="not specialized"
 // RUN: %sizespec -std=c++17 -S -emit-llvm -Xclang -disable-llvm-passes %s -o - \
 // RUN:   | FileCheck %s --check-prefix=IR --implicit-check-not=@_ZnwmSt11align_val_t
+// RUN: %sizespec -std=c++17 -O0 -S -emit-llvm %s -o - \
+// RUN:   | FileCheck %s --check-prefix=LOWERED --implicit-check-not=@_ZnwmSt11align_val_t
 // REQUIRES: runtime
 // RUN: %sizespec -std=c++17 -O1 %s -I%runtime_include %runtime_lib -Wl,-rpath,%runtime_libdir -o %t
 // RUN: %t | FileCheck %s --check-prefix=EXEC
@@ -60,28 +62,52 @@ template <unsigned C> bool check() {
               Ok ? "ok" : "WRONG");
   return Ok;
 }
-// IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc4I4OverILj4EEEEPvmSt11align_val_t(i64 noundef 32, i64 noundef 32)
-// IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc6I4OverILj6EEEEPvmSt11align_val_t(i64 noundef 64, i64 noundef 64)
-// IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc8I4OverILj8EEEEPvmSt11align_val_t(i64 noundef 96, i64 noundef 32)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc10I4OverILj10EEEEPvmSt11align_val_t(i64 noundef 128, i64 noundef 128)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc12I4OverILj12EEEEPvmSt11align_val_t(i64 noundef 160, i64 noundef 32)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc14I4OverILj14EEEEPvmSt11align_val_t(i64 noundef 192, i64 noundef 64)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc16I4OverILj16EEEEPvmSt11align_val_t(i64 noundef 224, i64 noundef 32)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc18I4OverILj18EEEEPvmSt11align_val_t(i64 noundef 256, i64 noundef 256)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc19I4OverILj19EEEEPvmSt11align_val_t(i64 noundef 288, i64 noundef 32)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc20I4OverILj20EEEEPvmSt11align_val_t(i64 noundef 320, i64 noundef 64)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc21I4OverILj21EEEEPvmSt11align_val_t(i64 noundef 352, i64 noundef 32)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc22I4OverILj22EEEEPvmSt11align_val_t(i64 noundef 384, i64 noundef 128)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc23I4OverILj23EEEEPvmSt11align_val_t(i64 noundef 416, i64 noundef 32)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc24I4OverILj24EEEEPvmSt11align_val_t(i64 noundef 448, i64 noundef 64)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc25I4OverILj25EEEEPvmSt11align_val_t(i64 noundef 480, i64 noundef 32)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc26I4OverILj26EEEEPvmSt11align_val_t(i64 noundef 512, i64 noundef 512)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc27I4OverILj27EEEEPvmSt11align_val_t(i64 noundef 576, i64 noundef 64)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc28I4OverILj28EEEEPvmSt11align_val_t(i64 noundef 640, i64 noundef 128)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc29I4OverILj29EEEEPvmSt11align_val_t(i64 noundef 704, i64 noundef 64)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc30I4OverILj30EEEEPvmSt11align_val_t(i64 noundef 768, i64 noundef 256)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc31I4OverILj31EEEEPvmSt11align_val_t(i64 noundef 896, i64 noundef 128)
-// IR-DAG: call {{.*}} @_ZN8sizespec17alloc_noscan_sc32I4OverILj32EEEEPvmSt11align_val_t(i64 noundef 1024, i64 noundef 1024)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 32, i64 noundef 32)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 64, i64 noundef 64)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 96, i64 noundef 32)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 128, i64 noundef 128)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 160, i64 noundef 32)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 192, i64 noundef 64)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 224, i64 noundef 32)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 256, i64 noundef 256)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 288, i64 noundef 32)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 320, i64 noundef 64)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 352, i64 noundef 32)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 384, i64 noundef 128)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 416, i64 noundef 32)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 448, i64 noundef 64)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 480, i64 noundef 32)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 512, i64 noundef 512)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 576, i64 noundef 64)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 640, i64 noundef 128)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 704, i64 noundef 64)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 768, i64 noundef 256)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 896, i64 noundef 128)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 1024, i64 noundef 1024)
+// Lowered (bin = 2 * (class - 1) for a pointer-free type): each refill
+// passes the alignment on, for when the runtime stands aside.
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 6, i64 32, i64 32)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 10, i64 64, i64 64)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 14, i64 96, i64 32)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 18, i64 128, i64 128)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 22, i64 160, i64 32)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 26, i64 192, i64 64)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 30, i64 224, i64 32)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 34, i64 256, i64 256)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 36, i64 288, i64 32)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 38, i64 320, i64 64)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 40, i64 352, i64 32)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 42, i64 384, i64 128)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 44, i64 416, i64 32)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 46, i64 448, i64 64)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 48, i64 480, i64 32)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 50, i64 512, i64 512)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 52, i64 576, i64 64)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 54, i64 640, i64 128)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 56, i64 704, i64 64)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 58, i64 768, i64 256)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 60, i64 896, i64 128)
+// LOWERED-DAG: call ptr @_ZN8sizespec6detail20alloc_refill_alignedEjmm(i32 62, i64 1024, i64 1024)
 // EXEC: class 4 align 32: ok
 // EXEC-NEXT: class 6 align 64: ok
 // EXEC-NEXT: class 8 align 32: ok

@@ -17,13 +17,13 @@ struct alignas(32) Vec4 {
 };
 
 Line *line() { return new Line; }
-// CHECK-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc6I4LineEEPvmSt11align_val_t(i64 noundef 64, i64 noundef 64)
-// CXX14-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc6I4LineEEPvm(i64 noundef 64)
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_t(i64 noundef 64, i64 noundef 64)
+// CXX14-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 64)
 // REPORT-DAG: aligned.cpp:[[@LINE-3]]:23: specialized: new Line -> alloc_noscan_sc6<Line> (64 B, class 6)
 Vec4 *vec() { return new (std::nothrow) Vec4; }
-// CHECK-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc4I4Vec4EEPvmSt11align_val_tRKSt9nothrow_t(i64 noundef 32, i64 noundef 32,
-// CXX14-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc4I4Vec4EEPvmRKSt9nothrow_t(i64 noundef 32,
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmSt11align_val_tRKSt9nothrow_t(i64 noundef 32, i64 noundef 32,
+// CXX14-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEmRKSt9nothrow_t(i64 noundef 32,
 // REPORT-DAG: aligned.cpp:[[@LINE-3]]:22: specialized: new (std::nothrow) Vec4 -> alloc_noscan_sc4<Vec4> (32 B, class 4)
 Vec4 *two() { return new Vec4[2]; }
-// CHECK-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc6IA2_4Vec4EEPvmSt11align_val_t(i64 noundef 64, i64 noundef 32)
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail17site_array_noscanEmSt11align_val_t(i64 noundef 64, i64 noundef 32)
 // REPORT-DAG: aligned.cpp:[[@LINE-2]]:22: specialized: new Vec4[2] -> alloc_noscan_sc6<Vec4[2]> (64 B, class 6)

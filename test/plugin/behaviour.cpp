@@ -9,16 +9,16 @@
 // RUN: %t.spec > %t.spec.out
 // RUN: diff %t.plain.out %t.spec.out
 // RUN: FileCheck %s < %t.spec.out
-// Optimized, where the routines are inlined and the allocator path folds
-// its constant sizes.
+// Optimized, where the plugin's pass gives the sites the optimizer leaves
+// their classes' fast paths, and the allocator path's sizes fold.
 // RUN: %clangxx -O2 -std=c++17 %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t.plain2
 // RUN: %sizespec -O2 -std=c++17 %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t.spec2
 // RUN: %t.plain2 > %t.plain2.out
 // RUN: %t.spec2 > %t.spec2.out
 // RUN: diff %t.plain2.out %t.spec2.out
 // RUN: diff %t.plain.out %t.spec2.out
-// The specialized build really calls the routines (always_inline, so look
-// before inlining).
+// The specialized build points the sites at the markers the pass lowers
+// (look before it runs).
 // RUN: %sizespec -std=c++17 -S -emit-llvm -Xclang -disable-llvm-passes %s -o - \
 // RUN:   | FileCheck %s --check-prefix=IR
 #include <cstdint>
@@ -123,7 +123,7 @@ int main() {
   return 0;
 }
 
-// IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1I6ThrowsEEPvm(i64 noundef 4)
-// IR-DAG: call {{.*}} @_ZN8sizespec14alloc_scan_sc2I4NodeEEPvmRKSt9nothrow_t(
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 4)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail13site_new_scanEmRKSt9nothrow_t(
 // IR-DAG: call {{.*}} @_ZN6PoolednwEm(
-// IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc3IA3_6ThrowsEEPvm(i64 noundef 20)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail17site_array_noscanEm(i64 noundef 20)

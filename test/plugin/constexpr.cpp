@@ -48,8 +48,8 @@ int atRunTime(int N) {
 static_assert(answer() + sum(3) == 48);
 
 // CHECK: define {{.*}} @_Z6answerv()
-// CHECK: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1IiEEPvm(i64 noundef 4)
+// CHECK: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 4)
 // CHECK: define {{.*}} @_ZNSt15__new_allocatorIiE8allocateEmPKv(
-// CHECK: call {{.*}} @_ZN8sizespec12alloc_noscanIiEEPvm(
+// CHECK: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(
 // CXX23: define {{.*}} @_ZSt11make_uniqueIiJiEE{{.*}}(
-// CXX23: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1IiEEPvm(i64 noundef 4)
+// CXX23: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 4)

@@ -9,19 +9,19 @@ struct Cell { long V; };
 struct Pair { int A, B; };
 
 Point *Global = new Point();
-// CHECK-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc3I5PointEEPvm(i64 noundef 24)
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 24)
 
 void takes(Cell *C = new Cell());
 void caller() { takes(); }
-// CHECK-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1I4CellEEPvm(i64 noundef 8)
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 8)
 
 struct Holder {
   Holder();
   Pair *P = new Pair();
 };
 Holder::Holder() {}
-// CHECK-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1I4PairEEPvm(i64 noundef 8)
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 8)
 
 template <class T> T *make() { return new T(); }
 template int *make<int>();
-// CHECK-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1IiEEPvm(i64 noundef 4)
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 4)

@@ -35,10 +35,12 @@ void forms() {
   // The control block holds a vtable pointer: scan, whatever T is. The site
   // is inside libstdc++; it is listed at the call.
   // CHECK-DAG: forms.cpp:[[@LINE-3]]:17: specialized: make_shared<Point> -> alloc_scan_sc5<std::_Sp_counted_ptr_inplace<Point, std::allocator<void>, __gnu_cxx::_S_atomic>> (40 B, class 5)
+  // A container's allocation is inside libstdc++ too: it is listed at the
+  // first place in user code that reaches it, here the declaration.
   std::vector<long> V(3);
-  // CHECK-DAG: new_allocator.h:{{[0-9]+}}:{{[0-9]+}}: specialized: allocator<long> -> alloc_noscan<long> (runtime size)
+  // CHECK-DAG: forms.cpp:[[@LINE-1]]:21: specialized: allocator<long> -> alloc_noscan<long> (runtime size)
   std::vector<Node *> W(3);
-  // CHECK-DAG: new_allocator.h:{{[0-9]+}}:{{[0-9]+}}: specialized: allocator<Node *> -> alloc_scan<Node *> (runtime size)
+  // CHECK-DAG: forms.cpp:[[@LINE-1]]:23: specialized: allocator<Node *> -> alloc_scan<Node *> (runtime size)
   delete P;
   delete N;
   delete[] A;

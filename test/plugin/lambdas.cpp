@@ -32,6 +32,6 @@ int main() {
 }
 
 // IR: define {{.*}} @_Z5outerv()
-// IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1IiEEPvm(i64 noundef 4)
-// IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1I4PairEEPvm(i64 noundef 8)
-// IR-DAG: call {{.*}} @_ZN8sizespec14alloc_scan_sc1IPiEEPvm(i64 noundef 8)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 4)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 8)
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail13site_new_scanEm(i64 noundef 8)

@@ -34,9 +34,21 @@ config.substitutions.append(("%runtime_include", runtime_include))
 config.substitutions.append(
     ("%runtime_libdir", os.path.dirname(runtime_lib)))
 config.substitutions.append(("%runtime_lib", runtime_lib))
-# Compile with the plugin: `%sizespec -c x.cpp`.
+# Compile with the plugin as `sizespec-config --cxxflags` does:
+# `%sizespec -c x.cpp`. The same file is the frontend plugin and the pass
+# plugin. Clang 19 also works with -fplugin= alone (the plugin adds itself
+# as the pass plugin); Clang 22 loads pass plugins before any frontend
+# plugin runs (late-load.cpp).
+plugin_dir = os.path.basename(os.path.dirname(plugin))
+if plugin_dir.startswith("clang-") and int(plugin_dir[len("clang-"):]) >= 22:
+    config.available_features.add("pass-plugin-needs-flag")
 config.substitutions.append(
-    ("%sizespec", clangxx + " -fplugin=" + plugin))
+    ("%sizespec", clangxx + " -fplugin=" + plugin + " -fpass-plugin=" + plugin))
+
+# libc++ for this Clang (Debian: libc++-N-dev, libc++abi-N-dev).
+if os.path.exists(os.path.join(os.path.dirname(clangxx), "..", "include",
+                               "c++", "v1", "vector")):
+    config.available_features.add("libcxx")
 
 if os.path.exists(runtime_lib):
     config.available_features.add("runtime")

@@ -21,14 +21,14 @@ struct Node {
 };
 
 Point *plain() { return new Point(); }
-// CHECK-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc3I5PointEEPvm(i64 noundef 24)
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 24)
 Node *nothrow() { return new (std::nothrow) Node(); }
-// CHECK-DAG: call {{.*}} @_ZN8sizespec14alloc_scan_sc1I4NodeEEPvmRKSt9nothrow_t(i64 noundef 8,
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail13site_new_scanEmRKSt9nothrow_t(i64 noundef 8,
 int *array() { return new int[4]; }
-// CHECK-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc2IA4_iEEPvm(i64 noundef 16)
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail17site_array_noscanEm(i64 noundef 16)
 #if __cplusplus >= 201402L
 std::unique_ptr<Point> unique() { return std::make_unique<Point>(); }
-// CXX14-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc3I5PointEEPvm(i64 noundef 24)
+// CXX14-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(i64 noundef 24)
 #endif
 std::shared_ptr<Point> shared() { return std::make_shared<Point>(); }
-// CHECK-DAG: call {{.*}} @_ZN8sizespec14alloc_scan_sc5ISt23_Sp_counted_ptr_inplaceI5Point{{.*}}EEPvm(i64
+// CHECK-DAG: call {{.*}} @_ZN8sizespec6detail13site_new_scanEm(i64

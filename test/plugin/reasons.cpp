@@ -88,7 +88,7 @@ void sites(int N) {
   Vec4 *H = new Vec4;
   // CHECK-DAG: reasons.cpp:[[@LINE-1]]:13: specialized: new Vec4 -> alloc_noscan_sc4<Vec4> (32 B, class 4)
   std::vector<Vec4> Vs(2);
-  // CHECK-DAG: new_allocator.h:{{[0-9]+}}:{{[0-9]+}}: not specialized: allocator<Vec4>: alignment 32 B beyond the default new alignment 16 B
+  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:21: not specialized: allocator<Vec4>: alignment 32 B beyond the default new alignment 16 B
   delete B;
   delete C;
   delete[] D;

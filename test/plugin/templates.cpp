@@ -52,7 +52,7 @@ void use() {
   delete Make(static_cast<Linked *>(nullptr));
 }
 
-// IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1I5SmallEEPvm(
-// IR-DAG: call {{.*}} @_ZN8sizespec14alloc_scan_sc1I6LinkedEEPvm(
-// IR-DAG: call {{.*}} @_ZN8sizespec16alloc_noscan_sc1IdEEPvm(
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail13site_new_scanEm(
+// IR-DAG: call {{.*}} @_ZN8sizespec6detail15site_new_noscanEm(
 // IR-DAG: call {{.*}} @_Znwm(i64 noundef 1032)

@@ -1,12 +1,15 @@
 //===- sizespec/sizespec.h - Size-specialized allocation -------*- C++ -*-===//
 //
-// The public routines (docs/interfaces.md). The plugin makes this header
-// visible in every translation unit it compiles and redirects allocation
-// sites to the routines below:
+// The public routines (docs/interfaces.md). Rewritten sources call them
+// (<sizespec/rewrite.h>):
 //
 //   new Point          ->  alloc_noscan_sc3<Point>(24)
 //   new (nothrow) Node ->  alloc_scan_sc2<Node>(16, std::nothrow)
 //   std::allocator<T>  ->  alloc_scan<T>(n * sizeof(T))
+//
+// The plugin makes this header visible in every translation unit it
+// compiles and points sites at the markers of <sizespec/site_markers.h>;
+// its pass gives each surviving site the same fast path as these routines.
 //
 // Memory from any routine is freed by the global operator delete (any form),
 // which the runtime library defines.
@@ -21,6 +24,7 @@
 #define SIZESPEC_SIZESPEC_H
 
 #include <sizespec/config.h>
+#include <sizespec/site_markers.h>
 #include <sizespec/size_classes.h>
 #include <sizespec/thread_cache.h>
 

@@ -79,7 +79,7 @@ step "sizespec_enable(app) with clang++-22 takes the Clang 22 plugin"
 } >"$work/cmake22.log" 2>&1 || { cat "$work/cmake22.log"; fail "consumer build (Clang 22)"; }
 "$prefix/bin/sizespec-report" --binary "$work/cmake22/app" | grep -q 'clang=22\.' ||
   fail "Clang 22: the program was not built with the Clang 22 plugin"
-grep -q -- "-fplugin=$prefix/lib/sizespec/clang-22/sizespec-plugin.so -fplugin-arg-sizespec-id=" \
+grep -q -- "-fpass-plugin=$prefix/lib/sizespec/clang-22/sizespec-plugin.so -fplugin-arg-sizespec-id=" \
   "$work/cmake22/compile_commands.json" 2>/dev/null ||
   grep -rq -- "clang-22/sizespec-plugin.so -fplugin-arg-sizespec-id=" "$work/cmake22/build.ninja" ||
   fail "Clang 22: not the Clang 22 plugin, or no id= in the flags"

@@ -1,0 +1,259 @@
+//===- LowerSites.cpp - The fast path for each tagged call left -----------===//
+//
+// After the optimizer, a tagged `operator new(24)` of a pointer-free type
+// becomes what sizespec::detail::alloc_small<4, false> is inline
+// (<sizespec/thread_cache.h>):
+//
+//     head = tls_cache.__alloc[4]
+//     if (head == null) p = alloc_refill(4, 24)   // cold
+//     else { tls_cache.__alloc[4] = head->next; p = head; }
+//
+// The layout comes from the runtime's own header; the functions are named
+// as the runtime exports them (the lit tests link and run what this emits).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SitePasses.h"
+
+#include <sizespec/bins.h>
+#include <sizespec/size_classes.h>
+#include <sizespec/thread_cache.h>
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+
+#include <cstddef>
+#include <optional>
+
+using namespace llvm;
+
+namespace sizespec {
+namespace {
+
+/// An operator new form, from its mangled name.
+struct NewForm {
+  bool Array = false;
+  bool Aligned = false;
+  bool Nothrow = false;
+};
+
+std::optional<NewForm> parseOperatorNew(StringRef Name) {
+  NewForm F;
+  if (Name.consume_front("_Zna"))
+    F.Array = true;
+  else if (!Name.consume_front("_Znw"))
+    return std::nullopt;
+  if (!Name.consume_front("m"))
+    return std::nullopt;
+  F.Aligned = Name.consume_front("St11align_val_t");
+  F.Nothrow = Name.consume_front("RKSt9nothrow_t");
+  if (!Name.empty())
+    return std::nullopt;
+  return F;
+}
+
+/// The alignment a plain (not align_val_t) operator new of \p Size bytes
+/// must give its type: the type's alignment divides its size and is at
+/// most the default new alignment.
+std::uint64_t requiredAlign(std::uint64_t Size) {
+  std::uint64_t Low = Size & (~Size + 1);
+  return Size == 0 || Low > 16 ? 16 : Low;
+}
+
+class Lowering {
+public:
+  explicit Lowering(Module &M)
+      : M(M), Ctx(M.getContext()), PtrTy(PointerType::getUnqual(Ctx)),
+        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {}
+
+  /// Lowers one tagged call; \p Scan and \p Max come from its tag.
+  void lower(CallBase *CB, const NewForm &F, bool Scan, std::uint64_t Max);
+
+private:
+  void emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin);
+  FunctionCallee runtimeFunction(StringRef Name, ArrayRef<Type *> Params,
+                                 bool Cold, bool NoUnwind);
+  GlobalVariable *threadCache();
+
+  Module &M;
+  LLVMContext &Ctx;
+  PointerType *PtrTy;
+  IntegerType *I32;
+  IntegerType *I64;
+};
+
+void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
+                     std::uint64_t Max) {
+  if (auto *SizeC = dyn_cast<ConstantInt>(CB->getArgOperand(0))) {
+    std::uint64_t Size = SizeC->getZExtValue();
+    std::optional<std::uint64_t> Align = requiredAlign(Size);
+    if (F.Aligned) {
+      auto *AlignC = dyn_cast<ConstantInt>(CB->getArgOperand(1));
+      Align = AlignC ? std::optional(AlignC->getZExtValue()) : std::nullopt;
+    }
+    unsigned Class = Size <= Max ? class_of(Size) : 0;
+    if (Class && Align && *Align <= class_align(Class))
+      emitFastPath(CB, F, bin_of(Class, Scan));
+    // Else above the limit: operator new, as Clang emitted it.
+    return;
+  }
+  // A runtime size (the allocator forms): the generic path of the kind.
+  if (F.Array || F.Nothrow)
+    return;
+  FunctionCallee Generic =
+      F.Aligned
+          ? runtimeFunction("_ZN8sizespec6detail21alloc_generic_alignedEmm",
+                            {I64, I64}, false, false)
+      : Scan ? runtimeFunction("_ZN8sizespec6detail18alloc_generic_scanEm",
+                               {I64}, false, false)
+             : runtimeFunction("_ZN8sizespec6detail20alloc_generic_noscanEm",
+                               {I64}, false, false);
+  CB->setCalledFunction(Generic);
+  CB->removeFnAttr(Attribute::Builtin);
+}
+
+FunctionCallee Lowering::runtimeFunction(StringRef Name,
+                                         ArrayRef<Type *> Params, bool Cold,
+                                         bool NoUnwind) {
+  FunctionCallee FC =
+      M.getOrInsertFunction(Name, FunctionType::get(PtrTy, Params, false));
+  if (auto *Fn = dyn_cast<Function>(FC.getCallee())) {
+    if (Cold)
+      Fn->addFnAttr(Attribute::Cold);
+    if (NoUnwind)
+      Fn->addFnAttr(Attribute::NoUnwind);
+  }
+  return FC;
+}
+
+GlobalVariable *Lowering::threadCache() {
+  constexpr const char *Name = "_ZN8sizespec6detail9tls_cacheE";
+  if (GlobalVariable *GV = M.getNamedGlobal(Name))
+    return GV;
+  // Initial-exec, as the header declares it (SIZESPEC_TLS_MODEL).
+  auto *GV = new GlobalVariable(
+      M, ArrayType::get(Type::getInt8Ty(Ctx), sizeof(detail::ThreadCache)),
+      /*isConstant=*/false, GlobalValue::ExternalLinkage, nullptr, Name,
+      nullptr, GlobalValue::InitialExecTLSModel);
+  GV->setAlignment(llvm::Align(alignof(detail::ThreadCache)));
+  return GV;
+}
+
+void Lowering::emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin) {
+  BasicBlock *Entry = CB->getParent();
+  Function *Fn = Entry->getParent();
+  DebugLoc DL = CB->getDebugLoc();
+
+  IRBuilder<> B(CB);
+  B.SetCurrentDebugLocation(DL);
+  Value *Cache = B.CreateThreadLocalAddress(threadCache());
+  Value *Slot = B.CreateConstInBoundsGEP1_64(
+      B.getInt8Ty(), Cache,
+      offsetof(detail::ThreadCache, __alloc) + Bin * sizeof(void *),
+      "sizespec.slot");
+  LoadInst *Head = B.CreateAlignedLoad(PtrTy, Slot, llvm::Align(8), "head");
+  Value *Empty = B.CreateICmpEQ(Head, ConstantPointerNull::get(PtrTy));
+
+  // Entry: ..., branch | Pop / Refill | Cont: the phi, then the rest.
+  BasicBlock *Cont = Entry->splitBasicBlock(CB, "sizespec.cont");
+  Entry->getTerminator()->eraseFromParent();
+  BasicBlock *Pop = BasicBlock::Create(Ctx, "sizespec.pop", Fn, Cont);
+  BasicBlock *Refill = BasicBlock::Create(Ctx, "sizespec.refill", Fn, Cont);
+  B.SetInsertPoint(Entry);
+  B.CreateCondBr(Empty, Refill, Pop,
+                 MDBuilder(Ctx).createBranchWeights(1, 2000));
+
+  B.SetInsertPoint(Pop);
+  Value *Next = B.CreateAlignedLoad(PtrTy, Head, llvm::Align(8), "next");
+  B.CreateAlignedStore(Next, Slot, llvm::Align(8));
+  B.CreateBr(Cont);
+
+  B.SetInsertPoint(Refill);
+  unsigned BinArg = Bin + (F.Array ? detail::kRefillArray : 0);
+  SmallVector<Value *, 3> Args = {ConstantInt::get(I32, BinArg),
+                                  CB->getArgOperand(0)};
+  SmallVector<Type *, 3> Params = {I32, I64};
+  if (F.Aligned) {
+    Args.push_back(CB->getArgOperand(1));
+    Params.push_back(I64);
+  }
+  StringRef Name =
+      F.Aligned
+          ? (F.Nothrow ? "_ZN8sizespec6detail28alloc_refill_aligned_nothrowEjmm"
+                       : "_ZN8sizespec6detail20alloc_refill_alignedEjmm")
+          : (F.Nothrow ? "_ZN8sizespec6detail20alloc_refill_nothrowEjm"
+                       : "_ZN8sizespec6detail12alloc_refillEjm");
+  FunctionCallee Slow = runtimeFunction(Name, Params, /*Cold=*/true,
+                                        /*NoUnwind=*/F.Nothrow);
+  Value *Refilled;
+  if (auto *II = dyn_cast<InvokeInst>(CB)) {
+    // The refill may throw where operator new could: same landing pad,
+    // which now is entered from here.
+    BasicBlock *Unwind = II->getUnwindDest();
+    Refilled = B.CreateInvoke(Slow, Cont, Unwind, Args);
+    for (PHINode &Phi : Unwind->phis())
+      Phi.replaceIncomingBlockWith(Cont, Refill);
+  } else {
+    Refilled = B.CreateCall(Slow, Args);
+    B.CreateBr(Cont);
+  }
+  cast<CallBase>(Refilled)->setDebugLoc(DL);
+
+  B.SetInsertPoint(Cont, Cont->begin());
+  PHINode *P = B.CreatePHI(PtrTy, 2);
+  P->addIncoming(Head, Pop);
+  P->addIncoming(Refilled, Refill);
+  CB->replaceAllUsesWith(P);
+  if (auto *II = dyn_cast<InvokeInst>(CB)) {
+    BasicBlock *Normal = II->getNormalDest();
+    CB->eraseFromParent();
+    B.SetInsertPoint(Cont);
+    B.CreateBr(Normal);
+  } else {
+    CB->eraseFromParent();
+  }
+}
+
+} // namespace
+
+PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
+  std::uint32_t TagID =
+      M.getContext().getOrInsertBundleTag(kSiteBundle)->getValue();
+  struct Tagged {
+    CallBase *Call;
+    NewForm Form;
+  };
+  SmallVector<Tagged, 16> Sites;
+  for (Function &F : M) {
+    std::optional<NewForm> Form = parseOperatorNew(F.getName());
+    if (!Form)
+      continue;
+    for (User *U : F.users())
+      if (auto *CB = dyn_cast<CallBase>(U))
+        if (CB->getCalledOperand() == &F && CB->getOperandBundle(TagID))
+          Sites.push_back({CB, *Form});
+  }
+  Lowering L(M);
+  for (Tagged &T : Sites) {
+    OperandBundleUse Tag = *T.Call->getOperandBundle(TagID);
+    auto *Scan = Tag.Inputs.size() == 2
+                     ? dyn_cast<ConstantInt>(Tag.Inputs[0].get())
+                     : nullptr;
+    auto *Max = Scan ? dyn_cast<ConstantInt>(Tag.Inputs[1].get()) : nullptr;
+    // The backend cannot emit the bundle: every tagged call loses it here.
+    CallBase *Call =
+        CallBase::removeOperandBundle(T.Call, TagID, T.Call->getIterator());
+    Call->copyMetadata(*T.Call);
+    Call->takeName(T.Call);
+    T.Call->replaceAllUsesWith(Call);
+    T.Call->eraseFromParent();
+    if (Scan && Max)
+      L.lower(Call, T.Form, Scan->isOne(), Max->getZExtValue());
+  }
+  return Sites.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+}
+
+} // namespace sizespec

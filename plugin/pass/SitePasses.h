@@ -1,0 +1,57 @@
+//===- SitePasses.h - Specialize the sites the optimizer leaves -*- C++ -*-===//
+//
+// Build mode's LLVM half. The frontend plugin decides each site's kind and
+// points it at a marker (<sizespec/site_markers.h>); it also adds its own
+// file to the compile's pass plugins, which registers these two passes:
+//
+// - MarkSitesPass, at the start of the pipeline, turns each marker call into
+//   the operator new call Clang would have emitted for the site (`builtin`,
+//   so the optimizer may delete an unused new/delete pair as it does without
+//   the plugin) and tags it with an operand bundle
+//   `[ "sizespec"(i1 scan, i64 max) ]`, the limit read from the module's
+//   stamp. A bundle travels with the call wherever LLVM moves or copies it:
+//   the inliner keeps it when it turns an inlined call into an invoke, where
+//   it drops call-site metadata.
+// - LowerSitesPass, at the end of the pipeline (OptimizerLast, as LLVM's
+//   AllocToken pass), gives each tagged call the optimizer left the fast
+//   path of its class: a pop of the thread's free list for that bin, with
+//   alloc_refill behind it. A size that is still not constant (the
+//   allocator forms) takes the generic path of the site's kind.
+//
+// The backend cannot emit a call with an unknown bundle: LowerSitesPass
+// takes every one off. Clang runs the OptimizerLast callbacks in every
+// pipeline that runs the PipelineStart ones (-O0, -O1..3, and the LTO and
+// ThinLTO pre-link pipelines); -disable-llvm-passes runs neither, and the
+// markers stay calls of the library's definitions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_PLUGIN_PASS_SITEPASSES_H
+#define SIZESPEC_PLUGIN_PASS_SITEPASSES_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace sizespec {
+
+/// The operand bundle tag of a tagged operator new call.
+constexpr const char *kSiteBundle = "sizespec";
+
+/// Set when Clang loaded this file as a pass plugin (the frontend plugin, in
+/// the same file, asks).
+bool &passPluginLoaded();
+
+class MarkSitesPass : public llvm::PassInfoMixin<MarkSitesPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+class LowerSitesPass : public llvm::PassInfoMixin<LowerSitesPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+} // namespace sizespec
+
+#endif // SIZESPEC_PLUGIN_PASS_SITEPASSES_H
