@@ -18,6 +18,12 @@
 // RUN: FileCheck %s < %t/o2.ll
 // RUN: FileCheck %s --check-prefix=NONE < %t/o2.ll
 // RUN: %sizespec -std=c++17 -O0 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=O0
+// The LTO pre-link pipelines run the lowering too: no bundle reaches the
+// bitcode, whose link-time backend would not know it.
+// RUN: %sizespec -std=c++17 -O2 -flto=thin -c %s -o %t/thin.bc
+// RUN: llvm-dis %t/thin.bc -o - | FileCheck %s --check-prefixes=CHECK,NONE
+// RUN: %sizespec -std=c++17 -O2 -flto=full -c %s -o %t/full.bc
+// RUN: llvm-dis %t/full.bc -o - | FileCheck %s --check-prefixes=CHECK,NONE
 // NONE-NOT: @_Znwm(
 // NONE-NOT: "sizespec"(
 // NONE-NOT: site_new
