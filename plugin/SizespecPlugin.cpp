@@ -40,7 +40,10 @@ constexpr const char Usage[] =
     "  help          print this text\n"
     "Link the program with the runtime: `sizespec-config --libs` (-L<libdir>\n"
     "-lsizespec). Without it the link fails with undefined references to\n"
-    "sizespec::detail::tls_cache and sizespec::detail::alloc_refill.\n";
+    "sizespec::detail::tls_cache and sizespec::detail::alloc_refill.\n"
+    "The same file is the plugin's LLVM pass: Clang 22, and compiles from\n"
+    "IR (-save-temps), also need -fpass-plugin=<this file>, as\n"
+    "`sizespec-config --cxxflags` gives it.\n";
 
 /// Makes sure the plugin's LLVM passes (pass/SitePasses.h, in this same
 /// file) run in this compile; false if they cannot. Clang 19 loads pass

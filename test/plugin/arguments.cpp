@@ -27,6 +27,9 @@
 // HELP: Link the program with the runtime: `sizespec-config --libs` (-L<libdir>
 // HELP-NEXT: -lsizespec). Without it the link fails with undefined references to
 // HELP-NEXT: sizespec::detail::tls_cache and sizespec::detail::alloc_refill.
+// HELP-NEXT: The same file is the plugin's LLVM pass: Clang 22, and compiles from
+// HELP-NEXT: IR (-save-temps), also need -fpass-plugin=<this file>, as
+// HELP-NEXT: `sizespec-config --cxxflags` gives it.
 //
 // Without `report`, nothing is printed.
 // RUN: %sizespec -fsyntax-only %s 2>&1 | count 0
