@@ -22,8 +22,6 @@
 
 #include "Site.h"
 
-#include "llvm/ADT/DenseMap.h"
-
 namespace clang {
 class CastExpr;
 class CXXNewExpr;

@@ -23,11 +23,6 @@ using namespace llvm;
 
 namespace sizespec {
 
-bool &passPluginLoaded() {
-  static bool Loaded = false;
-  return Loaded;
-}
-
 namespace {
 
 /// The size limit the module was compiled with, from the stamp the plugin

@@ -22,6 +22,11 @@
 
 using namespace llvm;
 
+bool &sizespec::passPluginLoaded() {
+  static bool Loaded = false;
+  return Loaded;
+}
+
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   sizespec::passPluginLoaded() = true;
   return {LLVM_PLUGIN_API_VERSION, "sizespec", sizespec::kPluginVersion,
