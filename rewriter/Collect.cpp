@@ -29,12 +29,12 @@ SiteEdit editOf(const ListedSite &L, ASTContext &Ctx) {
   if (L.SmartPtrCall) {
     std::optional<RoutineChoice> Choice;
     if (S.Scan && S.Class)
-      Choice = RoutineChoice{S.Class, *S.Scan};
+      Choice = RoutineChoice{S.Class, *S.Scan, S.Tiny};
     return rewriteMakeSmartPtr(*L.SmartPtrCall, L.Shared, Choice, Ctx);
   }
   if ((S.Form == SiteForm::New || S.Form == SiteForm::NewArray) && L.New &&
       S.Scan)
-    return rewriteNew(*L.New, RoutineChoice{S.Class, *S.Scan}, Ctx);
+    return rewriteNew(*L.New, RoutineChoice{S.Class, *S.Scan, S.Tiny}, Ctx);
   const SourceManager &SM = Ctx.getSourceManager();
   if (SM.isInSystemHeader(SM.getExpansionLoc(S.Loc)))
     return SiteEdit{std::nullopt, LeftAlone::SystemHeader};

@@ -51,6 +51,8 @@ const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
 SiteEdit leave(LeftAlone R) { return SiteEdit{std::nullopt, R}; }
 
 std::string routineName(RoutineChoice R, StringRef Type) {
+  if (R.Tiny)
+    return ("::sizespec::alloc_noscan_tiny<" + Type + ">").str();
   return ("::sizespec::alloc_" + Twine(R.Scan ? "scan" : "noscan") + "_sc" +
           Twine(R.Class) + "<" + Type + ">")
       .str();

@@ -39,10 +39,12 @@ struct SiteEdit {
   std::optional<LeftAlone> Reason;
 };
 
-/// The routine the analysis chose: class 1..32, scan or noscan.
+/// The routine the analysis chose: class 1..32, scan or noscan, or the
+/// tiny routine (alloc_noscan_tiny).
 struct RoutineChoice {
   unsigned Class;
   bool Scan;
+  bool Tiny = false;
 };
 
 /// Rewrites `new T...` (throwing or nothrow, with or without `::`).

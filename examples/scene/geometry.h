@@ -74,7 +74,7 @@ struct Histogram {
   std::uint32_t bins[16] = {};
 };
 
-static_assert(sizeof(Color) == 4, "Color: class 1 (8 B), noscan");
+static_assert(sizeof(Color) == 4, "Color: tiny (4 of a 16-byte block), noscan");
 static_assert(sizeof(Vec2) == 16, "Vec2: class 2 (16 B), noscan");
 static_assert(sizeof(Stroke) == 24, "Stroke: class 3 (24 B), noscan");
 static_assert(sizeof(BBox) == 32, "BBox: class 4 (32 B), noscan");

@@ -18,6 +18,8 @@ std::string Site::routineBaseName() const {
   std::string Name = *Scan ? "alloc_scan" : "alloc_noscan";
   if (RuntimeSize)
     return Name;
+  if (Tiny)
+    return Name + "_tiny";
   if (Class == 0)
     return "";
   return Name + "_sc" + std::to_string(Class);

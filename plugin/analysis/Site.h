@@ -50,6 +50,9 @@ struct Site {
   /// Size known only at run time (Allocator form): the typed routine
   /// `alloc_{scan,noscan}<T>` picks the class.
   bool RuntimeSize = false;
+  /// Pointer-free, 1..15 bytes, a constant size: the tiny routine
+  /// `alloc_noscan_tiny<T>` (set once the site is known eligible).
+  bool Tiny = false;
   Reason Why = Reason::None;
   /// Lowercase, no trailing period; the reason's message with figures
   /// ("size above 80 B limit by 16 B"). Empty when eligible.
@@ -60,7 +63,8 @@ struct Site {
   void refuse(Reason R);
   /// Marks the site not eligible with a refined message.
   void refuse(Reason R, std::string Msg);
-  /// "alloc_noscan_sc3", "alloc_scan" (runtime size); empty when unknown.
+  /// "alloc_noscan_sc3", "alloc_noscan_tiny", "alloc_scan" (runtime size);
+  /// empty when unknown.
   std::string routineBaseName() const;
   /// "alloc_noscan_sc3<Point>"; empty when unknown.
   std::string routineName() const;

@@ -4,6 +4,7 @@
 #include "ScanRule.h"
 
 #include "sizespec/size_classes.h"
+#include "sizespec/thread_cache.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -91,6 +92,16 @@ void checkSettings(Site &S, const AnalysisOptions &Opts,
     S.refuse(Reason::Off);
   else if (auto San = blockingSanitizer(Ctx.getLangOpts()))
     S.refuse(Reason::Sanitizer, "a sanitizer is enabled (" + San->str() + ")");
+}
+
+/// An eligible pointer-free site of 1..15 bytes takes the tiny path, as the
+/// pass lowers it (plugin/pass/LowerSites.cpp): it packs the object into a
+/// shared 16-byte block, aligned by detail::tiny_align, which gives any
+/// such type (and an array's cookie) its alignment.
+void markTiny(Site &S) {
+  S.Tiny = S.eligible() && !S.RuntimeSize && S.Size &&
+           detail::is_tiny_size(*S.Size) && S.Scan && !*S.Scan &&
+           !S.PassesAlignment;
 }
 
 bool inConstantEvaluatedContext(const SiteContext &Where) {
@@ -186,6 +197,7 @@ Site analyzeNewExpr(const CXXNewExpr *E, ASTContext &Ctx,
   S.PassesAlignment = E->passAlignment();
   checkLimits(S, Opts, Ctx);
   checkSettings(S, Opts, Ctx);
+  markTiny(S);
   return S;
 }
 

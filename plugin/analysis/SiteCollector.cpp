@@ -70,6 +70,7 @@ SiteRecord recordOf(const Site &S, SourceLocation Where,
   R.Specialized = S.eligible();
   R.RuntimeSize = S.RuntimeSize;
   R.Nothrow = S.Nothrow;
+  R.Tiny = S.Tiny && S.eligible();
   if (!S.eligible()) {
     R.Reason = reasonCode(S.Why).str();
     R.Message = S.Message;

@@ -8,6 +8,14 @@
 //     if (head == null) p = alloc_refill(4, 24)   // cold
 //     else { tls_cache.__alloc[4] = head->next; p = head; }
 //
+// and one of 1..15 bytes what detail::alloc_tiny is (Go's tiny allocator):
+//
+//     next = tls_cache.__tiny_next; p = align(next, tiny_align(size))
+//     if (p + size - 16 > tls_cache.__tiny_block)   // cold
+//       p = alloc_tiny_refill(0, size)
+//     else { tls_cache.__tiny_next = p + size; ++tls_cache.__tiny_allocs;
+//            ++tls_cache.__tiny_live; tls_cache.__tiny_pad += p - next; }
+//
 // The layout comes from the runtime's own header; the functions are named
 // as the runtime exports them (the lit tests link and run what this emits).
 //
@@ -26,6 +34,7 @@
 #include "llvm/IR/Module.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 
 using namespace llvm;
@@ -73,7 +82,23 @@ public:
   void lower(CallBase *CB, const NewForm &F, bool Scan, std::uint64_t Max);
 
 private:
+  /// The two halves of a fast path: the test, in the block before the
+  /// branch (true: take the slow path), and what the fast block computes.
+  struct FastPath {
+    std::function<Value *(IRBuilder<> &)> Test;
+    std::function<Value *(IRBuilder<> &)> Take;
+  };
+  /// Replaces \p CB by the branch to \p Path or the call of \p Slow
+  /// (an invoke to CB's landing pad if CB is one), joined in a phi.
+  void replaceWithFastPath(CallBase *CB, const FastPath &Path,
+                           FunctionCallee Slow, ArrayRef<Value *> SlowArgs,
+                           std::uint32_t SlowWeight);
+  /// The address of the field at \p Offset in the calling thread's cache,
+  /// \p Cache (its llvm.threadlocal.address).
+  Value *cacheField(IRBuilder<> &B, Value *Cache, std::size_t Offset,
+                    const Twine &Name);
   void emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin);
+  void emitTinyPath(CallBase *CB, const NewForm &F, std::uint64_t Size);
   FunctionCallee runtimeFunction(StringRef Name, ArrayRef<Type *> Params,
                                  bool Cold, bool NoUnwind);
   GlobalVariable *threadCache();
@@ -93,6 +118,10 @@ void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
     if (F.Aligned) {
       auto *AlignC = dyn_cast<ConstantInt>(CB->getArgOperand(1));
       Align = AlignC ? std::optional(AlignC->getZExtValue()) : std::nullopt;
+    }
+    if (!Scan && !F.Aligned && Size <= Max && detail::is_tiny_size(Size)) {
+      emitTinyPath(CB, F, Size);
+      return;
     }
     unsigned Class = Size <= Max ? class_of(Size) : 0;
     if (Class && Align && *Align <= class_align(Class))
@@ -142,36 +171,83 @@ GlobalVariable *Lowering::threadCache() {
   return GV;
 }
 
-void Lowering::emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin) {
+void Lowering::replaceWithFastPath(CallBase *CB, const FastPath &Path,
+                                   FunctionCallee Slow,
+                                   ArrayRef<Value *> SlowArgs,
+                                   std::uint32_t SlowWeight) {
   BasicBlock *Entry = CB->getParent();
   Function *Fn = Entry->getParent();
   DebugLoc DL = CB->getDebugLoc();
 
   IRBuilder<> B(CB);
   B.SetCurrentDebugLocation(DL);
-  Value *Cache = B.CreateThreadLocalAddress(threadCache());
-  Value *Slot = B.CreateConstInBoundsGEP1_64(
-      B.getInt8Ty(), Cache,
-      offsetof(detail::ThreadCache, __alloc) + Bin * sizeof(void *),
-      "sizespec.slot");
-  LoadInst *Head = B.CreateAlignedLoad(PtrTy, Slot, llvm::Align(8), "head");
-  Value *Empty = B.CreateICmpEQ(Head, ConstantPointerNull::get(PtrTy));
+  Value *TakeSlow = Path.Test(B);
 
-  // Entry: ..., branch | Pop / Refill | Cont: the phi, then the rest.
+  // Entry: ..., branch | Fast / Refill | Cont: the phi, then the rest.
   BasicBlock *Cont = Entry->splitBasicBlock(CB, "sizespec.cont");
   Entry->getTerminator()->eraseFromParent();
-  BasicBlock *Pop = BasicBlock::Create(Ctx, "sizespec.pop", Fn, Cont);
+  BasicBlock *Fast = BasicBlock::Create(Ctx, "sizespec.fast", Fn, Cont);
   BasicBlock *Refill = BasicBlock::Create(Ctx, "sizespec.refill", Fn, Cont);
   B.SetInsertPoint(Entry);
-  B.CreateCondBr(Empty, Refill, Pop,
-                 MDBuilder(Ctx).createBranchWeights(1, 2000));
+  B.CreateCondBr(TakeSlow, Refill, Fast,
+                 MDBuilder(Ctx).createBranchWeights(1, SlowWeight));
 
-  B.SetInsertPoint(Pop);
-  Value *Next = B.CreateAlignedLoad(PtrTy, Head, llvm::Align(8), "next");
-  B.CreateAlignedStore(Next, Slot, llvm::Align(8));
+  B.SetInsertPoint(Fast);
+  Value *Got = Path.Take(B);
   B.CreateBr(Cont);
 
   B.SetInsertPoint(Refill);
+  Value *Refilled;
+  if (auto *II = dyn_cast<InvokeInst>(CB)) {
+    // The refill may throw where operator new could: same landing pad,
+    // which now is entered from here.
+    BasicBlock *Unwind = II->getUnwindDest();
+    Refilled = B.CreateInvoke(Slow, Cont, Unwind, SlowArgs);
+    for (PHINode &Phi : Unwind->phis())
+      Phi.replaceIncomingBlockWith(Cont, Refill);
+  } else {
+    Refilled = B.CreateCall(Slow, SlowArgs);
+    B.CreateBr(Cont);
+  }
+  cast<CallBase>(Refilled)->setDebugLoc(DL);
+
+  B.SetInsertPoint(Cont, Cont->begin());
+  PHINode *P = B.CreatePHI(PtrTy, 2);
+  P->addIncoming(Got, Fast);
+  P->addIncoming(Refilled, Refill);
+  CB->replaceAllUsesWith(P);
+  if (auto *II = dyn_cast<InvokeInst>(CB)) {
+    BasicBlock *Normal = II->getNormalDest();
+    CB->eraseFromParent();
+    B.SetInsertPoint(Cont);
+    B.CreateBr(Normal);
+  } else {
+    CB->eraseFromParent();
+  }
+}
+
+Value *Lowering::cacheField(IRBuilder<> &B, Value *Cache, std::size_t Offset,
+                            const Twine &Name) {
+  return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Cache, Offset, Name);
+}
+
+void Lowering::emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin) {
+  Value *Slot = nullptr;
+  LoadInst *Head = nullptr;
+  FastPath Path;
+  Path.Test = [&](IRBuilder<> &B) {
+    Slot = cacheField(B, B.CreateThreadLocalAddress(threadCache()),
+                      offsetof(detail::ThreadCache, __alloc) +
+                          Bin * sizeof(void *),
+                      "sizespec.slot");
+    Head = B.CreateAlignedLoad(PtrTy, Slot, llvm::Align(8), "head");
+    return B.CreateICmpEQ(Head, ConstantPointerNull::get(PtrTy));
+  };
+  Path.Take = [&](IRBuilder<> &B) -> Value * {
+    Value *Next = B.CreateAlignedLoad(PtrTy, Head, llvm::Align(8), "next");
+    B.CreateAlignedStore(Next, Slot, llvm::Align(8));
+    return Head;
+  };
   unsigned BinArg = Bin + (F.Array ? detail::kRefillArray : 0);
   SmallVector<Value *, 3> Args = {ConstantInt::get(I32, BinArg),
                                   CB->getArgOperand(0)};
@@ -188,33 +264,57 @@ void Lowering::emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin) {
                        : "_ZN8sizespec6detail12alloc_refillEjm");
   FunctionCallee Slow = runtimeFunction(Name, Params, /*Cold=*/true,
                                         /*NoUnwind=*/F.Nothrow);
-  Value *Refilled;
-  if (auto *II = dyn_cast<InvokeInst>(CB)) {
-    // The refill may throw where operator new could: same landing pad,
-    // which now is entered from here.
-    BasicBlock *Unwind = II->getUnwindDest();
-    Refilled = B.CreateInvoke(Slow, Cont, Unwind, Args);
-    for (PHINode &Phi : Unwind->phis())
-      Phi.replaceIncomingBlockWith(Cont, Refill);
-  } else {
-    Refilled = B.CreateCall(Slow, Args);
-    B.CreateBr(Cont);
-  }
-  cast<CallBase>(Refilled)->setDebugLoc(DL);
+  replaceWithFastPath(CB, Path, Slow, Args, /*SlowWeight=*/2000);
+}
 
-  B.SetInsertPoint(Cont, Cont->begin());
-  PHINode *P = B.CreatePHI(PtrTy, 2);
-  P->addIncoming(Head, Pop);
-  P->addIncoming(Refilled, Refill);
-  CB->replaceAllUsesWith(P);
-  if (auto *II = dyn_cast<InvokeInst>(CB)) {
-    BasicBlock *Normal = II->getNormalDest();
-    CB->eraseFromParent();
-    B.SetInsertPoint(Cont);
-    B.CreateBr(Normal);
-  } else {
-    CB->eraseFromParent();
-  }
+void Lowering::emitTinyPath(CallBase *CB, const NewForm &F,
+                            std::uint64_t Size) {
+  using detail::ThreadCache;
+  const std::uint64_t Align = detail::tiny_align(Size, F.Array);
+  using detail::kTinyBlock;
+  Value *Cache = nullptr, *NextSlot = nullptr, *Next = nullptr, *P = nullptr,
+        *Block = nullptr;
+  FastPath Path;
+  Path.Test = [&](IRBuilder<> &B) {
+    Cache = B.CreateThreadLocalAddress(threadCache());
+    NextSlot = cacheField(B, Cache, offsetof(ThreadCache, __tiny_next),
+                          "sizespec.tiny.next");
+    Next = B.CreateAlignedLoad(I64, NextSlot, llvm::Align(8), "next");
+    P = Align > 1 ? B.CreateAnd(B.CreateAdd(Next, B.getInt64(Align - 1)),
+                                B.getInt64(~(Align - 1)), "tiny")
+                  : Next;
+    Block = B.CreateAlignedLoad(I64,
+                                cacheField(B, Cache,
+                                           offsetof(ThreadCache, __tiny_block),
+                                           "sizespec.tiny.block"),
+                                llvm::Align(8), "block");
+    // As tiny_bump: p + size > block + 16, and no block (0) fails it too.
+    return B.CreateICmpUGT(B.CreateAdd(P, B.getInt64(Size - kTinyBlock)),
+                           Block);
+  };
+  Path.Take = [&](IRBuilder<> &B) -> Value * {
+    B.CreateAlignedStore(B.CreateAdd(P, B.getInt64(Size)), NextSlot,
+                         llvm::Align(8));
+    auto Bump = [&](std::size_t Offset, Value *By) {
+      Value *Slot = cacheField(B, Cache, Offset, "sizespec.tiny.count");
+      Value *Old = B.CreateAlignedLoad(I64, Slot, llvm::Align(8));
+      B.CreateAlignedStore(B.CreateAdd(Old, By), Slot, llvm::Align(8));
+    };
+    Bump(offsetof(ThreadCache, __tiny_allocs), B.getInt64(1));
+    Bump(offsetof(ThreadCache, __tiny_live), B.getInt64(1));
+    if (Align > 1)
+      Bump(offsetof(ThreadCache, __tiny_pad), B.CreateSub(P, Next));
+    return B.CreateIntToPtr(P, PtrTy);
+  };
+  Value *Args[] = {ConstantInt::get(I32, F.Array ? detail::kRefillArray : 0),
+                   CB->getArgOperand(0)};
+  FunctionCallee Slow = runtimeFunction(
+      F.Nothrow ? "_ZN8sizespec6detail25alloc_tiny_refill_nothrowEjm"
+                : "_ZN8sizespec6detail17alloc_tiny_refillEjm",
+      {I32, I64}, /*Cold=*/true, /*NoUnwind=*/F.Nothrow);
+  // A block holds at most 16 objects: the refill is far likelier than a
+  // free-list pop's.
+  replaceWithFastPath(CB, Path, Slow, Args, /*SlowWeight=*/64);
 }
 
 } // namespace

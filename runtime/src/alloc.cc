@@ -80,6 +80,26 @@ void *system_alloc(std::size_t Size, std::size_t Align) {
   }
 }
 
+/// Out of memory: calls the new_handler, or throws std::bad_alloc / returns
+/// false (Nothrow) when there is none or it throws. True: try again.
+template <bool Nothrow> bool handle_out_of_memory() {
+  std::new_handler H = std::get_new_handler();
+  if constexpr (Nothrow) {
+    if (!H)
+      return false;
+    try {
+      H();
+    } catch (...) {
+      return false;
+    }
+  } else {
+    if (!H)
+      throw std::bad_alloc();
+    H();
+  }
+  return true;
+}
+
 /// Refill bin B (its list is empty) and return one object. Out of memory:
 /// the new_handler loop, then std::bad_alloc or null.
 template <bool Nothrow>
@@ -90,20 +110,23 @@ void *refill(unsigned B, std::size_t Size, bool Generic) {
       return P;
     if (Status == TakeStatus::exhausted)
       return system_alloc<Nothrow>(Size, 0);
-    std::new_handler H = std::get_new_handler();
-    if constexpr (Nothrow) {
-      if (!H)
-        return nullptr;
-      try {
-        H();
-      } catch (...) {
-        return nullptr;
-      }
-    } else {
-      if (!H)
-        throw std::bad_alloc();
-      H();
-    }
+    if (!handle_out_of_memory<Nothrow>())
+      return nullptr;
+  }
+}
+
+/// A new tiny block for \p Size bytes (the current one has no room), or,
+/// where the thread has no tiny path or the tiny range is full, an object of
+/// a noscan bin. Out of memory: as refill.
+template <bool Nothrow> void *tiny_refill(std::size_t Size, bool Generic) {
+  for (;;) {
+    TakeStatus Status;
+    if (void *P = tiny_start_block(Size, Generic, Status))
+      return P;
+    if (Status != TakeStatus::out_of_memory)
+      return refill<Nothrow>(bin_of(class_of(Size), false), Size, Generic);
+    if (!handle_out_of_memory<Nothrow>())
+      return nullptr;
   }
 }
 
@@ -141,6 +164,12 @@ void *alloc_slow_nothrow(Entry E, std::size_t Size,
   return slow<true>(E, Size, Align);
 }
 
+void *alloc_tiny_generic_slow(std::size_t Size) {
+  if (current_mode() != Mode::active)
+    return forward<false>(Entry::typed_noscan, Size, 0);
+  return tiny_refill<false>(Size, /*Generic=*/true);
+}
+
 namespace detail {
 
 // Slow paths of the specialized routines (detail::alloc_small).
@@ -168,6 +197,25 @@ void *alloc_refill_aligned(unsigned Bin, std::size_t Size, std::size_t Align) {
 void *alloc_refill_aligned_nothrow(unsigned Bin, std::size_t Size,
                                    std::size_t Align) noexcept {
   return routine_refill<true>(Bin, Size, Align);
+}
+
+namespace {
+/// Both alloc_tiny_refill forms: a new block, or, standing aside, the
+/// operator new form the site would have called.
+template <bool Nothrow>
+void *routine_tiny_refill(unsigned Flags, std::size_t Size) {
+  if (current_mode() != Mode::active)
+    return forward<Nothrow>(
+        Flags & kRefillArray ? Entry::routine_array : Entry::routine, Size, 0);
+  return tiny_refill<Nothrow>(Size, /*Generic=*/false);
+}
+} // namespace
+
+void *alloc_tiny_refill(unsigned Flags, std::size_t Size) {
+  return routine_tiny_refill<false>(Flags, Size);
+}
+void *alloc_tiny_refill_nothrow(unsigned Flags, std::size_t Size) noexcept {
+  return routine_tiny_refill<true>(Flags, Size);
 }
 
 } // namespace detail

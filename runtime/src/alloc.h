@@ -16,6 +16,7 @@
 #include "region.h"
 #include "size_table.h"
 #include "thread_cache.h"
+#include "tiny.h"
 
 #include <sizespec/config.h>
 
@@ -57,6 +58,11 @@ SIZESPEC_SLOW_PATH void *alloc_slow(Entry E, std::size_t Size,
 SIZESPEC_SLOW_PATH void *alloc_slow_nothrow(Entry E, std::size_t Size,
                                             std::size_t Align = 0) noexcept;
 
+/// Slow path of the typed runtime-size path for a pointer-free tiny size
+/// (alloc_generic_noscan): a new tiny block, or the standard behaviour when
+/// the runtime is not active.
+SIZESPEC_SLOW_PATH void *alloc_tiny_generic_slow(std::size_t Size);
+
 /// The generic fast path: a size-table lookup, then the same pop as the
 /// specialized routines, counting into `generic`. About 10 instructions.
 template <Entry E, bool Nothrow>
@@ -96,6 +102,21 @@ SIZESPEC_FAST_PATH void free_small(void *P, std::uintptr_t B) noexcept {
     thread_flush(static_cast<unsigned>(B));
 }
 
+/// The tiny path's free: a free into the calling thread's current block
+/// only counts (when every object handed out from it is back, the block
+/// starts over at its first byte); any other goes to tiny_free_other, which
+/// takes one off the block's shared count.
+SIZESPEC_FAST_PATH void free_tiny(void *P) noexcept {
+  ThreadCache &TC = tls_cache;
+  std::uintptr_t Blk = reinterpret_cast<std::uintptr_t>(P) & ~(kTinyBlock - 1);
+  if (SIZESPEC_LIKELY(Blk == TC.__tiny_block)) {
+    if (--TC.__tiny_live == 0)
+      TC.__tiny_next = Blk;
+    return;
+  }
+  tiny_free_other(P);
+}
+
 /// The operator delete form a foreign pointer arrived through; it decides
 /// where the pointer goes next (the standard library's delegation chain).
 enum class DeleteForm : std::uint8_t {
@@ -116,12 +137,15 @@ SIZESPEC_SLOW_PATH void free_foreign(DeleteForm F, void *P,
                                      std::size_t Align = 0) noexcept;
 
 /// Every operator delete: ownership and bin by address (no table, no
-/// search), then the local free path. About 12 instructions.
+/// search), then the local free path. About 12 instructions; a tiny object
+/// costs one compare more, and a bin's object nothing more.
 template <DeleteForm F>
 SIZESPEC_FAST_PATH void free_any(void *P, std::size_t Align = 0) noexcept {
   std::uintptr_t B = bin_of_address(P);
   if (SIZESPEC_LIKELY(B < kNumBins))
     free_small(P, B); // B stays 64-bit: no truncation for GCC to emit
+  else if (B == kTinyBin)
+    free_tiny(P);
   else
     free_foreign(F, P, Align);
 }

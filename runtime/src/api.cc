@@ -24,7 +24,7 @@ void *allocate(std::size_t size, const std::nothrow_t &) noexcept {
 
 void deallocate(void *p) noexcept { free_any<DeleteForm::sized>(p); }
 
-bool owns(const void *p) noexcept { return bin_of_address(p) < kNumBins; }
+bool owns(const void *p) noexcept { return bin_of_address(p) < kNumSpanBins; }
 
 std::size_t release_free_memory() noexcept {
   return g_mode.load(std::memory_order_acquire) == Mode::active
@@ -39,6 +39,14 @@ void *alloc_generic_scan(std::size_t Size) {
 }
 
 void *alloc_generic_noscan(std::size_t Size) {
+  // Pointer-free and under 16 bytes: packed, as alloc_noscan_tiny<T> is.
+  if (is_tiny_size(Size)) {
+    if (std::uintptr_t P; tiny_bump(Size, tiny_align(Size, false), P)) {
+      tiny_count_generic();
+      return reinterpret_cast<void *>(P);
+    }
+    return alloc_tiny_generic_slow(Size);
+  }
   return alloc_generic<Entry::typed_noscan, false>(Size);
 }
 

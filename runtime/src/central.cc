@@ -7,6 +7,7 @@
 #include "lock.h"
 #include "platform.h"
 #include "region.h"
+#include "tiny.h"
 
 #include <algorithm>
 #include <array>
@@ -24,13 +25,20 @@ constexpr std::uint32_t kDecommitBatch = 16;
 /// Spans committed at a time as a bin's frontier grows (1 MiB).
 constexpr std::uint32_t kCommitChunkSpans = 16;
 
-constexpr std::array<std::uint32_t, kNumBins> make_capacities() {
-  std::array<std::uint32_t, kNumBins> T{};
+/// Bytes of each object a span of bin \p B holds (a tiny span: its blocks).
+constexpr std::size_t object_size(unsigned B) {
+  return B == kTinyBin ? kTinyBlock : class_size(bin_class(B));
+}
+
+constexpr std::array<std::uint32_t, kNumSpanBins> make_capacities() {
+  std::array<std::uint32_t, kNumSpanBins> T{};
   for (unsigned B = 0; B < kNumBins; ++B)
-    T[B] = static_cast<std::uint32_t>(kSpanSize / class_size(bin_class(B)));
+    T[B] = static_cast<std::uint32_t>(kSpanSize / object_size(B));
+  T[kTinyBin] = kTinyBlocksPerSpan; // its count table takes the rest
   return T;
 }
-constexpr std::array<std::uint32_t, kNumBins> kCapacity = make_capacities();
+constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity =
+    make_capacities();
 
 /// Spans of one bin linked through Span::prev/next.
 struct SpanList {
@@ -50,7 +58,7 @@ struct CentralBin {
 };
 // constinit: operator new may run before this library's initializers
 // (from an earlier library's), so nothing here may need one.
-constinit CentralBin g_bins[kNumBins];
+constinit CentralBin g_bins[kNumSpanBins];
 
 constinit std::atomic<std::uint32_t> g_purge_delay_ms{kDefaultPurgeDelayMs};
 /// When a thread last looked for spans to purge (platform::now_ms).
@@ -179,7 +187,7 @@ void purge_if_due(std::uint32_t Now) {
       !g_last_purge_ms.compare_exchange_strong(Last, Now,
                                                std::memory_order_relaxed))
     return;
-  for (unsigned B = 0; B < kNumBins; ++B) {
+  for (unsigned B = 0; B < kNumSpanBins; ++B) {
     CentralBin &C = g_bins[B];
     if (C.spans_cached.load(std::memory_order_relaxed) <= kMinCachedSpans)
       continue;
@@ -193,7 +201,7 @@ void purge_if_due(std::uint32_t Now) {
 TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
   CentralBin &C = g_bins[B];
   const std::uint32_t Cap = kCapacity[B];
-  const std::size_t Size = class_size(bin_class(B));
+  const std::size_t Size = object_size(B);
   TakeStatus Status = TakeStatus::ok;
   {
     LockGuard G(C.lock);
@@ -219,7 +227,8 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
         O->__next = Out.head;
         Out.head = O;
         if constexpr (kDebug)
-          debug_on_carve(B, O);
+          if (B < kNumBins) // the debug build has no tiny path
+            debug_on_carve(B, O);
       }
       S->carved += N;
       S->used += N;
@@ -268,7 +277,7 @@ void central_give_back(unsigned B, FreeObject *Head) noexcept {
 
 std::size_t central_release_all() noexcept {
   std::size_t Spans = 0;
-  for (unsigned B = 0; B < kNumBins; ++B) {
+  for (unsigned B = 0; B < kNumSpanBins; ++B) {
     CentralBin &C = g_bins[B];
     LockGuard G(C.lock);
     Spans += purge_bin(B, C, 0, 0, 0);

@@ -23,8 +23,20 @@ struct BinCounters {
   std::atomic<std::uint64_t> generic{0};
 };
 
+/// The tiny path's (tiny.h). `blocks` and `current` go up and down: blocks
+/// in use, and those being filled.
+struct TinyCounters {
+  std::atomic<std::uint64_t> allocations{0};
+  std::atomic<std::uint64_t> frees{0};
+  std::atomic<std::uint64_t> generic{0};
+  std::atomic<std::uint64_t> padding{0};
+  std::atomic<std::uint64_t> blocks{0};
+  std::atomic<std::uint64_t> current{0};
+};
+
 struct Counters {
   BinCounters bins[kNumBins];
+  TinyCounters tiny;
   std::atomic<std::uint64_t> large_allocations{0};
   std::atomic<std::uint64_t> large_bytes{0};
   std::atomic<std::uint64_t> bytes_returned{0};

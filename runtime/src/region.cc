@@ -31,7 +31,7 @@ bool region_init() noexcept {
   std::size_t Limit = platform::address_space_limit();
   for (unsigned Shift = kMaxBinShift; Shift >= kMinBinShift; --Shift) {
     std::size_t BinBytes = std::size_t(1) << Shift;
-    std::size_t Bytes = kNumBins * BinBytes;
+    std::size_t Bytes = kNumSpanBins * BinBytes;
     if (Limit != SIZE_MAX && Bytes > Limit / 4)
       continue;
     void *P = platform::reserve(Bytes, BinBytes);

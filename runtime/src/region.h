@@ -1,11 +1,12 @@
 //===- region.h - The address range all spans live in ----------*- C++ -*-===//
 //
-// One reservation, cut into kNumBins equal, aligned bin ranges, one per
-// (class, scan) pair ("big bag of pages"): an address alone says whether
-// the runtime owns it and which bin it belongs to, with no table lookup.
+// One reservation, cut into kNumSpanBins equal, aligned bin ranges, one per
+// (class, scan) pair and one for the tiny path's 16-byte blocks ("big bag
+// of pages"): an address alone says whether the runtime owns it and which
+// bin it belongs to, with no table lookup.
 //
-//   base                          base + R                 base + 64R
-//   | bin 0: span metadata, spans | bin 1: ...     | ... |
+//   base                          base + R          base + 64R       + 65R
+//   | bin 0: span metadata, spans | bin 1: ... | ... | tiny blocks |
 //
 // Each bin range starts with the metadata of its spans (a Span per 64 KiB),
 // then the spans, handed out from a commit frontier. Memory is reserved
@@ -33,18 +34,26 @@ static_assert(kSpanSize % kMinSpanAlign == 0,
               "spans must honour kMinSpanAlign");
 static_assert(kSpanSize >= 16 * kMaxSmallSize, "a span holds 16+ objects");
 
+/// The range after the bins': spans of 16-byte blocks into which the tiny
+/// path packs pointer-free objects (tiny.h). Pointer-free only, like the
+/// noscan bins.
+constexpr unsigned kTinyBin = kNumBins;
+/// Every range the region has: the bins and the tiny range.
+constexpr unsigned kNumSpanBins = kNumBins + 1;
+
 /// Bin ranges are 2^shift bytes: 4 GiB each, or less when the address
 /// space is short (valgrind allows ~32 GiB, `ulimit -v`).
 constexpr unsigned kMaxBinShift = 32;
 constexpr unsigned kMinBinShift = 24;
 
 /// What operator delete reads, written once at start-up (base index first,
-/// then the shift). Before that, {2, 63}: (p >> 63) - 2 is never < kNumBins,
-/// so nothing is ours.
+/// then the shift). Before that, {2, 63}: (p >> 63) - 2 is never <
+/// kNumSpanBins, so nothing is ours.
 SIZESPEC_INTERNAL extern std::uintptr_t g_region_base_index;
 SIZESPEC_INTERNAL extern unsigned g_region_shift;
 
-/// The bin of \p P, or a value >= kNumBins if the runtime does not own it.
+/// The bin of \p P, kTinyBin for a tiny block, or a value >= kNumSpanBins
+/// if the runtime does not own it.
 /// Four instructions with the caller's compare: load the shift, shift,
 /// subtract the base index (a memory operand), compare.
 /// Plain loads: both words are written once, before the runtime hands out

@@ -5,6 +5,7 @@
 #include "region.h"
 #include "runtime.h"
 #include "thread_cache.h"
+#include "tiny.h"
 
 #include <sizespec/stats.h>
 
@@ -32,6 +33,20 @@ Stats stats() noexcept {
     S.spans_held += Out.spans;
     S.spans_cached += central_spans_cached(B);
   }
+  const TinyCounters &T = g_counters.tiny;
+  S.tiny.allocations = T.allocations.load(std::memory_order_relaxed);
+  S.tiny.frees = T.frees.load(std::memory_order_relaxed);
+  S.tiny.generic = T.generic.load(std::memory_order_relaxed);
+  S.tiny.specialized = S.tiny.allocations - S.tiny.generic;
+  S.tiny.blocks = tiny_blocks_in_use();
+  // Two reads: another thread may start a block between them.
+  const std::uint64_t Current = tiny_blocks_current();
+  S.tiny.pinned_blocks = S.tiny.blocks > Current ? S.tiny.blocks - Current : 0;
+  S.tiny.pinned_bytes = S.tiny.pinned_blocks * kTinyBlock;
+  S.tiny.padding_bytes = T.padding.load(std::memory_order_relaxed);
+  S.tiny.spans = central_spans_in_use(kTinyBin);
+  S.spans_held += S.tiny.spans;
+  S.spans_cached += central_spans_cached(kTinyBin);
   S.large_allocations =
       g_counters.large_allocations.load(std::memory_order_relaxed);
   S.large_bytes = g_counters.large_bytes.load(std::memory_order_relaxed);
@@ -63,12 +78,17 @@ const char *mode_name(Mode M) {
 //   class  size  kind    allocs  frees  in-use  specialized  generic  spans
 //       3    24  noscan     100     90     240          100        0      1
 //   ...one row per (class, kind) with allocations, by class then kind...
+//   tiny     16  noscan      50     40      32           50        0      1
 //   large     -  -            5      -       -            -        5      -
 //   sizespec: spans-held 3 spans-cached 0 committed 1048576 returned 0
+//   sizespec: tiny blocks 2 pinned-blocks 1 pinned-bytes 16 padding-bytes 3
 //
 // Columns are separated by spaces; in-use is in bytes. The large row counts
 // allocations above 1024 bytes (or over-aligned) served by the system
-// allocator; its frees are not told apart from other foreign frees. When
+// allocator; its frees are not told apart from other foreign frees. The
+// tiny row (printed when it has allocations) counts pointer-free objects
+// under 16 bytes packed into 16-byte blocks; its in-use is the bytes of the
+// blocks in use, and the last line says more about them (TinyStats). When
 // the runtime is not active the first line names the mode and the reason,
 // e.g. "sizespec: stats (mode deferring: global operator new/delete
 // replaced (...))".
@@ -92,6 +112,14 @@ void print_stats(std::FILE *Out) noexcept {
           (unsigned long long)R.bytes_in_use, (unsigned long long)R.specialized,
           (unsigned long long)R.generic, (unsigned long long)R.spans);
     }
+  if (S.tiny.allocations)
+    std::fprintf(
+        Out, "%5s %5zu %-6s %12llu %12llu %12llu %12llu %12llu %6llu\n", "tiny",
+        kTinyBlock, "noscan", (unsigned long long)S.tiny.allocations,
+        (unsigned long long)S.tiny.frees,
+        (unsigned long long)(S.tiny.blocks * kTinyBlock),
+        (unsigned long long)S.tiny.specialized,
+        (unsigned long long)S.tiny.generic, (unsigned long long)S.tiny.spans);
   std::fprintf(Out, "%5s %5s %-6s %12llu %12s %12s %12s %12llu %6s\n", "large",
                "-", "-", (unsigned long long)S.large_allocations, "-", "-", "-",
                (unsigned long long)S.large_allocations, "-");
@@ -102,15 +130,25 @@ void print_stats(std::FILE *Out) noexcept {
                (unsigned long long)S.spans_cached,
                (unsigned long long)S.bytes_committed,
                (unsigned long long)S.bytes_returned);
+  if (S.tiny.allocations)
+    std::fprintf(Out,
+                 "sizespec: tiny blocks %llu pinned-blocks %llu pinned-bytes "
+                 "%llu padding-bytes %llu\n",
+                 (unsigned long long)S.tiny.blocks,
+                 (unsigned long long)S.tiny.pinned_blocks,
+                 (unsigned long long)S.tiny.pinned_bytes,
+                 (unsigned long long)S.tiny.padding_bytes);
   std::fflush(Out);
 }
 
 ObjectInfo object_info(const void *p) noexcept {
   std::uintptr_t B = bin_of_address(p);
+  if (B == kTinyBin)
+    return ObjectInfo{true, 0, false, true};
   if (B >= kNumBins)
-    return ObjectInfo{false, 0, false};
+    return ObjectInfo{false, 0, false, false};
   return ObjectInfo{true, bin_class(static_cast<unsigned>(B)),
-                    bin_scan(static_cast<unsigned>(B))};
+                    bin_scan(static_cast<unsigned>(B)), false};
 }
 
 } // namespace sizespec

@@ -5,6 +5,7 @@
 #include "counters.h"
 #include "debug.h"
 #include "platform.h"
+#include "tiny.h"
 
 #include <algorithm>
 #include <array>
@@ -47,6 +48,7 @@ struct ThreadState {
   /// then took one unit of budget and added one node.
   std::uint32_t freed_len[kNumBins];
   std::int16_t budget_set[kNumBins];
+  TinyThread tiny;
 #if SIZESPEC_DEBUG
   /// The debug build's allocation lists: the inline ones stay empty, so
   /// every allocation comes to thread_refill and is checked (debug.h).
@@ -161,6 +163,7 @@ void thread_exit(void *Arg) {
     give_back(B, TC.__freed[B], sync_frees(*T, B), 0);
     TC.__free_budget[B] = 0;
   }
+  tiny_thread_exit(T->tiny);
   TC.__state = &g_exited;
   std::free(T);
 }
@@ -242,6 +245,17 @@ void thread_sync_all() noexcept {
     sync_allocs(*T, B, length(alloc_list(*T, B)));
     sync_frees(*T, B);
   }
+  tiny_sync(T->tiny);
+}
+
+TinyThread *tiny_thread() noexcept {
+  ThreadState *T = attach();
+  return T == &g_exited ? nullptr : &T->tiny;
+}
+
+TinyThread *tiny_thread_if_any() noexcept {
+  ThreadState *T = state();
+  return !T || T == &g_exited ? nullptr : &T->tiny;
 }
 
 void thread_cache_process_init() noexcept {

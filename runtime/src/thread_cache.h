@@ -40,6 +40,13 @@ SIZESPEC_SLOW_PATH void thread_flush(unsigned B) noexcept;
 /// Folds the calling thread's counts into the stats counters.
 void thread_sync_all() noexcept;
 
+struct TinyThread;
+/// The calling thread's tiny-path state, set up if need be; null for a
+/// thread past its exit destructor.
+TinyThread *tiny_thread() noexcept;
+/// The same without setting it up: null if the thread has none yet.
+TinyThread *tiny_thread_if_any() noexcept;
+
 /// Creates the key whose destructor returns a thread's cache at exit.
 void thread_cache_process_init() noexcept;
 

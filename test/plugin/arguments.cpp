@@ -37,7 +37,7 @@
 // RUN: %sizespec -fplugin-arg-sizespec-report -fplugin-arg-sizespec-max=16 \
 // RUN:   -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=MAX16
 // MAX16: arguments.cpp:[[@LINE+16]]:24: not specialized: new Point (24 B): size above 16 B limit by 8 B
-// MAX16: arguments.cpp:[[@LINE+16]]:21: specialized: new int -> alloc_noscan_sc1<int> (4 B, class 1)
+// MAX16: arguments.cpp:[[@LINE+16]]:21: specialized: new int -> alloc_noscan_tiny<int> (4 B, tiny)
 //
 // `off` compiles as without the plugin: the runtime header is not even
 // included, and every site says why it was left alone.

@@ -8,13 +8,13 @@ struct Pair { int A, B; };
 
 int *outer() {
   auto Make = [] { return new int(1); };
-  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:27: specialized: new int -> alloc_noscan_sc1<int> (4 B, class 1)
+  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:27: specialized: new int -> alloc_noscan_tiny<int> (4 B, tiny)
   return Make();
 }
 
 inline Pair *inlineOuter() {
   auto Make = [](int A) { return new Pair{A, A}; };
-  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:34: specialized: new Pair -> alloc_noscan_sc1<Pair> (8 B, class 1)
+  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:34: specialized: new Pair -> alloc_noscan_tiny<Pair> (8 B, tiny)
   return Make(2);
 }
 
@@ -27,7 +27,7 @@ int main() {
   int X = 0;
   delete Global(&X);
   auto Capturing = [&X] { return new Pair{X, X}; };
-  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:34: specialized: new Pair -> alloc_noscan_sc1<Pair> (8 B, class 1)
+  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:34: specialized: new Pair -> alloc_noscan_tiny<Pair> (8 B, tiny)
   delete Capturing();
 }
 

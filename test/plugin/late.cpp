@@ -50,7 +50,7 @@
 // RUN: diff %t/plain.out %t/spec.out
 // RUN: diff %t/plain.out %t/markers.out
 // RUN: FileCheck %s --check-prefix=OUT < %t/spec.out
-// RUN: sh -c 'for v in plain spec; do awk "\$1 ~ /^[0-9]+\$/ || \$1 == \"large\" { n += \$4 } END { print n }" %t/$v.stats > %t/$v.allocs || exit 1; done'
+// RUN: sh -c 'for v in plain spec; do awk "\$1 ~ /^[0-9]+\$/ || \$1 == \"large\" || \$1 == \"tiny\" { n += \$4 } END { print n }" %t/$v.stats > %t/$v.allocs || exit 1; done'
 // RUN: cmp %t/plain.allocs %t/spec.allocs
 // RUN: grep -q "mode active" %t/spec.stats
 // RUN: awk '$1 ~ /^[0-9]+$/ { s += $7 } END { exit s > 0 ? 0 : 1 }' %t/spec.stats
@@ -134,7 +134,7 @@ struct Throws {
   long v;
 };
 // CHECK-LABEL: define {{.*}} @_Z7guardedb(
-// CHECK: invoke ptr @_ZN8sizespec6detail12alloc_refillEjm(i32 0, i64 8)
+// CHECK: invoke ptr @_ZN8sizespec6detail17alloc_tiny_refillEjm(i32 0, i64 8)
 // CHECK-NEXT: to label %{{.*}} unwind label %[[PAD:.*]]
 // CHECK: [[PAD]]:
 // CHECK-NEXT: landingpad

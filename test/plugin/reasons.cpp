@@ -48,7 +48,7 @@ constexpr int both() {
     return 1;
   } else {
     int *P = new int(1);
-    // CHECK-DAG: reasons.cpp:[[@LINE-1]]:14: specialized: new int -> alloc_noscan_sc1<int> (4 B, class 1)
+    // CHECK-DAG: reasons.cpp:[[@LINE-1]]:14: specialized: new int -> alloc_noscan_tiny<int> (4 B, tiny)
     delete P;
     return 1;
   }
@@ -60,7 +60,7 @@ int *library() {
     // CHECK-DAG: reasons.cpp:[[@LINE-1]]:12: not specialized: new int (4 B): constant-evaluated context
   }
   return new int(3);
-  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:10: specialized: new int -> alloc_noscan_sc1<int> (4 B, class 1)
+  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:10: specialized: new int -> alloc_noscan_tiny<int> (4 B, tiny)
 }
 
 template <class T> T *make() {
@@ -74,7 +74,7 @@ void sites(int N) {
   Pooled *B = new Pooled;
   // CHECK-DAG: reasons.cpp:[[@LINE-1]]:15: not specialized: new Pooled (4 B): class-specific operator new
   Pooled *C = ::new Pooled;
-  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:15: specialized: new Pooled -> alloc_noscan_sc1<Pooled> (4 B, class 1)
+  // CHECK-DAG: reasons.cpp:[[@LINE-1]]:15: specialized: new Pooled -> alloc_noscan_tiny<Pooled> (4 B, tiny)
   int *D = new int[N];
   // CHECK-DAG: reasons.cpp:[[@LINE-1]]:12: not specialized: new int[]: array count not a constant
   Mesh *E = new Mesh;

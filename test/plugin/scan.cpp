@@ -41,27 +41,27 @@ struct alignas(64) Aligned { int X; };
 
 void sites(int Value, int &Ref) {
   delete new int;
-  // CHECK: scan.cpp:[[@LINE-1]]:10: specialized: new int -> alloc_noscan_sc1<int>
+  // CHECK: scan.cpp:[[@LINE-1]]:10: specialized: new int -> alloc_noscan_tiny<int>
   delete new double;
-  // CHECK: :[[@LINE-1]]:10: specialized: new double -> alloc_noscan_sc1<double>
+  // CHECK: :[[@LINE-1]]:10: specialized: new double -> alloc_noscan_tiny<double>
   delete new bool;
-  // CHECK: :[[@LINE-1]]:10: specialized: new bool -> alloc_noscan_sc1<bool>
+  // CHECK: :[[@LINE-1]]:10: specialized: new bool -> alloc_noscan_tiny<bool>
   delete new Color;
-  // CHECK: :[[@LINE-1]]:10: specialized: new Color -> alloc_noscan_sc1<Color>
+  // CHECK: :[[@LINE-1]]:10: specialized: new Color -> alloc_noscan_tiny<Color>
   delete new Addr;
   // CHECK: :[[@LINE-1]]:10: specialized: new Addr -> alloc_scan_sc1<Addr>
   delete new int *;
   // CHECK: :[[@LINE-1]]:10: specialized: new int * -> alloc_scan_sc1<int *>
   delete new std::nullptr_t;
-  // CHECK: :[[@LINE-1]]:10: specialized: new std::nullptr_t -> alloc_noscan_sc1<std::nullptr_t>
+  // CHECK: :[[@LINE-1]]:10: specialized: new std::nullptr_t -> alloc_noscan_tiny<std::nullptr_t>
   delete new std::uintptr_t;
   // CHECK: :[[@LINE-1]]:10: specialized: new std::uintptr_t -> alloc_scan_sc1<std::uintptr_t>
   delete new long;
-  // CHECK: :[[@LINE-1]]:10: specialized: new long -> alloc_noscan_sc1<long>
+  // CHECK: :[[@LINE-1]]:10: specialized: new long -> alloc_noscan_tiny<long>
   delete new Point;
   // CHECK: :[[@LINE-1]]:10: specialized: new Point -> alloc_noscan_sc3<Point>
   delete new Empty;
-  // CHECK: :[[@LINE-1]]:10: specialized: new Empty -> alloc_noscan_sc1<Empty> (1 B, class 1)
+  // CHECK: :[[@LINE-1]]:10: specialized: new Empty -> alloc_noscan_tiny<Empty> (1 B, tiny)
   delete new WithPtr;
   // CHECK: :[[@LINE-1]]:10: specialized: new WithPtr -> alloc_scan_sc1<WithPtr>
   delete new WithFnPtr;
@@ -79,7 +79,7 @@ void sites(int Value, int &Ref) {
   delete new WithWord;
   // CHECK: :[[@LINE-1]]:10: specialized: new WithWord -> alloc_scan_sc1<WithWord>
   delete new WithLong;
-  // CHECK: :[[@LINE-1]]:10: specialized: new WithLong -> alloc_noscan_sc1<WithLong>
+  // CHECK: :[[@LINE-1]]:10: specialized: new WithLong -> alloc_noscan_tiny<WithLong>
   delete new Outer;
   // CHECK: :[[@LINE-1]]:10: specialized: new Outer -> alloc_noscan_sc3<Outer>
   delete new OuterPtr;
@@ -87,7 +87,7 @@ void sites(int Value, int &Ref) {
   delete new PtrArray;
   // CHECK: :[[@LINE-1]]:10: specialized: new PtrArray -> alloc_scan_sc2<PtrArray>
   delete new Derived;
-  // CHECK: :[[@LINE-1]]:10: specialized: new Derived -> alloc_noscan_sc1<Derived>
+  // CHECK: :[[@LINE-1]]:10: specialized: new Derived -> alloc_noscan_tiny<Derived>
   delete new DerivedPtr;
   // CHECK: :[[@LINE-1]]:10: specialized: new DerivedPtr -> alloc_scan_sc2<DerivedPtr>
   delete new Virtual;
@@ -95,11 +95,11 @@ void sites(int Value, int &Ref) {
   delete new Dynamic;
   // CHECK: :[[@LINE-1]]:10: specialized: new Dynamic -> alloc_scan_sc2<Dynamic>
   delete new IntOrFloat;
-  // CHECK: :[[@LINE-1]]:10: specialized: new IntOrFloat -> alloc_noscan_sc1<IntOrFloat>
+  // CHECK: :[[@LINE-1]]:10: specialized: new IntOrFloat -> alloc_noscan_tiny<IntOrFloat>
   delete new IntOrPtr;
   // CHECK: :[[@LINE-1]]:10: specialized: new IntOrPtr -> alloc_scan_sc1<IntOrPtr>
   delete new Bits;
-  // CHECK: :[[@LINE-1]]:10: specialized: new Bits -> alloc_noscan_sc1<Bits>
+  // CHECK: :[[@LINE-1]]:10: specialized: new Bits -> alloc_noscan_tiny<Bits>
   delete new Aligned;
   // CHECK: :[[@LINE-1]]:10: specialized: new Aligned -> alloc_noscan_sc6<Aligned> (64 B, class 6)
   delete[] new int *[2];
@@ -107,10 +107,10 @@ void sites(int Value, int &Ref) {
 
   auto NoCapture = [] { return 1; };
   delete new auto(NoCapture);
-  // CHECK: :[[@LINE-1]]:10: specialized: new (lambda at {{.*}}) -> alloc_noscan_sc1<(lambda at
+  // CHECK: :[[@LINE-1]]:10: specialized: new (lambda at {{.*}}) -> alloc_noscan_tiny<(lambda at
   auto ByValue = [Value] { return Value; };
   delete new auto(ByValue);
-  // CHECK: :[[@LINE-1]]:10: specialized: new (lambda at {{.*}}) -> alloc_noscan_sc1<(lambda at
+  // CHECK: :[[@LINE-1]]:10: specialized: new (lambda at {{.*}}) -> alloc_noscan_tiny<(lambda at
   auto ByRef = [&Value] { return Value; };
   delete new auto(ByRef);
   // CHECK: :[[@LINE-1]]:10: specialized: new (lambda at {{.*}}) -> alloc_scan_sc1<(lambda at
@@ -124,9 +124,9 @@ void sites(int Value, int &Ref) {
   delete new std::atomic<int *>;
   // CHECK: :[[@LINE-1]]:10: specialized: new std::atomic<int *> -> alloc_scan_sc1<std::atomic<int *>>
   delete new std::atomic<int>;
-  // CHECK: :[[@LINE-1]]:10: specialized: new std::atomic<int> -> alloc_noscan_sc1<std::atomic<int>>
+  // CHECK: :[[@LINE-1]]:10: specialized: new std::atomic<int> -> alloc_noscan_tiny<std::atomic<int>>
   delete new std::optional<int>;
-  // CHECK: :[[@LINE-1]]:10: specialized: new std::optional<int> -> alloc_noscan_sc1<std::optional<int>>
+  // CHECK: :[[@LINE-1]]:10: specialized: new std::optional<int> -> alloc_noscan_tiny<std::optional<int>>
   delete new std::pair<int, double>;
   // CHECK: :[[@LINE-1]]:10: specialized: new std::pair<int, double> -> alloc_noscan_sc2<std::pair<int, double>>
   // FIXME: the sugar of a template argument is lost in the instantiation,

@@ -11,20 +11,20 @@ struct Big { double V[129]; };
 struct Linked { Linked *Next; };
 
 template <class T> T *make() { return new T(); }
-// CHECK-DAG: templates.cpp:[[@LINE-1]]:39: specialized: new Small -> alloc_noscan_sc1<Small> (4 B, class 1)
+// CHECK-DAG: templates.cpp:[[@LINE-1]]:39: specialized: new Small -> alloc_noscan_tiny<Small> (4 B, tiny)
 // CHECK-DAG: templates.cpp:[[@LINE-2]]:39: not specialized: new Big (1032 B): size above 1024 B limit by 8 B
 // CHECK-DAG: templates.cpp:[[@LINE-3]]:39: specialized: new Linked -> alloc_scan_sc1<Linked> (8 B, class 1)
 // CHECK-NOT: templates.cpp:[[@LINE-4]]:39: not specialized: new T: dependent type
 
 template <class T, int N> struct Pool {
   T *grab() { return new T[N]; }
-  // CHECK-DAG: templates.cpp:[[@LINE-1]]:22: specialized: new int[3] -> alloc_noscan_sc2<int[3]> (12 B, class 2)
+  // CHECK-DAG: templates.cpp:[[@LINE-1]]:22: specialized: new int[3] -> alloc_noscan_tiny<int[3]> (12 B, tiny)
   // CHECK-DAG: templates.cpp:[[@LINE-2]]:22: specialized: new Linked[4] -> alloc_scan_sc4<Linked[4]> (32 B, class 4)
 };
 
 // An explicit instantiation is emitted as soon as it is seen.
 template <class T> T *explicitly() { return new T(); }
-// CHECK-DAG: templates.cpp:[[@LINE-1]]:45: specialized: new double -> alloc_noscan_sc1<double> (8 B, class 1)
+// CHECK-DAG: templates.cpp:[[@LINE-1]]:45: specialized: new double -> alloc_noscan_tiny<double> (8 B, tiny)
 template double *explicitly<double>();
 
 // Nobody instantiates this one.
@@ -34,7 +34,7 @@ template <class T> T *unused() { return new T[2]; }
 // A non-dependent site in a template is the same expression in every
 // instantiation: reported once.
 template <class T> int *counter() { return new int(sizeof(T)); }
-// CHECK-DAG: templates.cpp:[[@LINE-1]]:44: specialized: new int -> alloc_noscan_sc1<int> (4 B, class 1)
+// CHECK-DAG: templates.cpp:[[@LINE-1]]:44: specialized: new int -> alloc_noscan_tiny<int> (4 B, tiny)
 
 void use() {
   delete make<Small>();
@@ -46,7 +46,7 @@ void use() {
   delete counter<long>();
   // A generic lambda, instantiated twice.
   auto Make = [](auto V) { return new decltype(V)(V); };
-  // CHECK-DAG: templates.cpp:[[@LINE-1]]:35: specialized: new char -> alloc_noscan_sc1<char> (1 B, class 1)
+  // CHECK-DAG: templates.cpp:[[@LINE-1]]:35: specialized: new char -> alloc_noscan_tiny<char> (1 B, tiny)
   // CHECK-DAG: templates.cpp:[[@LINE-2]]:35: specialized: new Linked * -> alloc_scan_sc1<Linked *> (8 B, class 1)
   delete Make('c');
   delete Make(static_cast<Linked *>(nullptr));

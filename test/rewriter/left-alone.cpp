@@ -34,7 +34,7 @@ OwnDelete *ownDelete() {
 }
 OwnDelete *ownDeleteGlobal() {
   return ::new OwnDelete{4};
-  // CHECK-FIXES: {{^}}  return ::new (::sizespec::alloc_noscan_sc1<OwnDelete>) OwnDelete{4};{{$}}
+  // CHECK-FIXES: {{^}}  return ::new (::sizespec::alloc_noscan_tiny<OwnDelete>) OwnDelete{4};{{$}}
 }
 
 // A deduced type has no name to give the routine.

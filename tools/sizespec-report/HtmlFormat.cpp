@@ -193,8 +193,9 @@ void printRun(const Report &R, const RunStats &Run, raw_ostream &OS) {
                   "{0}</td><td class=\"n\" data-sort=\"{1}\">{1} B</td>"
                   "<td>{2}</td><td class=\"n\">{3}</td><td class=\"n\">{4}</td>"
                   "<td class=\"n\">{5}</td><td class=\"n\">{6}</td></tr>\n",
-                  J.Class, class_size(J.Class), J.Scan ? "scan" : "noscan",
-                  J.SpecializedSites, J.Allocations, J.Specialized, J.Generic);
+                  runClassName(J.Class), runClassSize(J.Class),
+                  J.Scan ? "scan" : "noscan", J.SpecializedSites, J.Allocations,
+                  J.Specialized, J.Generic);
   }
   OS << formatv("</tbody><tfoot><tr><td colspan=\"5\">all classes; and {0} "
                 "large allocation{1} (system allocator)</td>"

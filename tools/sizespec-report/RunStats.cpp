@@ -56,8 +56,10 @@ Expected<RunStats> parseRunStats(StringRef Text) {
       continue;
     }
     RunStats::Row R;
-    if (F[0].getAsInteger(10, R.Class) || R.Class < 1 ||
-        R.Class > kNumClasses || (F[2] != "scan" && F[2] != "noscan") ||
+    bool Tiny = F[0] == "tiny";
+    if ((!Tiny && (F[0].getAsInteger(10, R.Class) || R.Class < 1 ||
+                   R.Class > kNumClasses)) ||
+        (F[2] != "scan" && F[2] != "noscan") ||
         F[3].getAsInteger(10, R.Allocations) ||
         F[6].getAsInteger(10, R.Specialized) ||
         F[7].getAsInteger(10, R.Generic))
@@ -66,6 +68,14 @@ Expected<RunStats> parseRunStats(StringRef Text) {
     Out.Rows.push_back(R);
   }
   return Out;
+}
+
+std::string runClassName(unsigned Class) {
+  return Class ? std::to_string(Class) : "tiny";
+}
+
+std::uint64_t runClassSize(unsigned Class) {
+  return Class ? class_size(Class) : 16;
 }
 
 std::vector<RunJoin> joinRun(const Report &R, const RunStats &Run) {
@@ -78,7 +88,7 @@ std::vector<RunJoin> joinRun(const Report &R, const RunStats &Run) {
   };
   for (const MergedSite &M : R.Sites)
     if (M.S.Specialized && M.S.Class && M.S.Scan)
-      ++At(*M.S.Class, *M.S.Scan).SpecializedSites;
+      ++At(M.S.Tiny ? 0 : *M.S.Class, *M.S.Scan).SpecializedSites;
   for (const RunStats::Row &Row : Run.Rows) {
     RunJoin &J = At(Row.Class, Row.Scan);
     J.Allocations = Row.Allocations;

@@ -23,7 +23,8 @@ namespace sizespec {
 namespace report {
 
 struct RunStats {
-  /// One (class, kind) row of the table.
+  /// One (class, kind) row of the table; class 0 is the tiny row (pointer-free
+  /// objects under 16 bytes packed into 16-byte blocks).
   struct Row {
     unsigned Class = 0;
     bool Scan = false;
@@ -37,7 +38,8 @@ struct RunStats {
 };
 
 /// One (class, kind) of the run beside the report: the specialized sites
-/// that feed it and the allocations the run made through it.
+/// that feed it and the allocations the run made through it. Class 0: the
+/// tiny path and its sites.
 struct RunJoin {
   unsigned Class = 0;
   bool Scan = false;
@@ -46,6 +48,11 @@ struct RunJoin {
   std::uint64_t Specialized = 0;
   std::uint64_t Generic = 0;
 };
+
+/// How a RunJoin's class reads: "3", or "tiny" for class 0; and its bytes
+/// per object (a tiny row's: its 16-byte blocks).
+std::string runClassName(unsigned Class);
+std::uint64_t runClassSize(unsigned Class);
 
 /// Every (class, kind) that has a specialized site or an allocation in the
 /// run, by class then kind (noscan first, as the table prints them).

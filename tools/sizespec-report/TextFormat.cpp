@@ -32,8 +32,9 @@ void printText(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
     OS << formatv("  {0,-8}{1,8}{2,8}{3,8}{4,14}{5,14}\n", "class", "size",
                   "kind", "sites", "specialized", "generic");
     for (const RunJoin &J : joinRun(R, *Opts.Run))
-      OS << formatv("  {0,-8}{1,8}{2,8}{3,8}{4,14}{5,14}\n", J.Class,
-                    formatv("{0} B", class_size(J.Class)).str(),
+      OS << formatv("  {0,-8}{1,8}{2,8}{3,8}{4,14}{5,14}\n",
+                    runClassName(J.Class),
+                    formatv("{0} B", runClassSize(J.Class)).str(),
                     J.Scan ? "scan" : "noscan", J.SpecializedSites,
                     J.Specialized, J.Generic);
   }

@@ -32,6 +32,8 @@ std::string describeSite(llvm::StringRef Form, llvm::StringRef Type,
 std::string siteVerdict(const SiteRecord &R) {
   if (R.Specialized) {
     std::string Line = "specialized: " + R.Describe + " -> " + R.Routine;
+    if (R.Size && R.Tiny)
+      return Line + llvm::formatv(" ({0} B, tiny)", *R.Size).str();
     if (R.Size && R.Class)
       return Line +
              llvm::formatv(" ({0} B, class {1})", *R.Size, *R.Class).str();
@@ -66,7 +68,7 @@ llvm::StringRef scanWord(const SiteRecord &R) {
 }
 
 llvm::json::Object siteJSON(const SiteRecord &R) {
-  return llvm::json::Object{
+  llvm::json::Object Out{
       {"file", R.File},
       {"line", R.Line},
       {"column", R.Column},
@@ -81,6 +83,10 @@ llvm::json::Object siteJSON(const SiteRecord &R) {
       {"message", orNull(R.Message)},
       {"routine", orNull(R.Routine)},
   };
+  // Only where true: records of other sites read as they always have.
+  if (R.Tiny)
+    Out["tiny"] = true;
+  return Out;
 }
 
 } // namespace sizespec

@@ -39,6 +39,9 @@ struct SiteRecord {
   bool Specialized = false;
   bool RuntimeSize = false;
   bool Nothrow = false;
+  /// Takes the tiny path: pointer-free, 1..15 bytes, packed into a shared
+  /// 16-byte block (`alloc_noscan_tiny<T>`).
+  bool Tiny = false;
   std::string Reason;  ///< stable code; empty when specialized
   std::string Message; ///< empty when specialized
   std::string Routine; ///< "alloc_noscan_sc3<Point>"; empty when none
@@ -78,7 +81,8 @@ llvm::StringRef scanWord(const SiteRecord &R);
 
 /// The keys every JSON form of a site shares (docs/interfaces.md): file,
 /// line, column, form, type, size, align, class, scan, status, reason,
-/// message, routine; null where unknown. Each output adds its own keys.
+/// message, routine; null where unknown; and `"tiny": true` on a site that
+/// takes the tiny path. Each output adds its own keys.
 llvm::json::Object siteJSON(const SiteRecord &R);
 
 } // namespace sizespec

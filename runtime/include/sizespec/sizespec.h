@@ -4,6 +4,7 @@
 // (<sizespec/rewrite.h>):
 //
 //   new Point          ->  alloc_noscan_sc3<Point>(24)
+//   new bool           ->  alloc_noscan_tiny<bool>(1)
 //   new (nothrow) Node ->  alloc_scan_sc2<Node>(16, std::nothrow)
 //   std::allocator<T>  ->  alloc_scan<T>(n * sizeof(T))
 //
@@ -110,6 +111,9 @@ SIZESPEC_FAST_PATH void *alloc_sized(std::size_t __size) {
   unsigned __bin = __builtin_constant_p(__size)
                        ? ConstantBin<1, _Scan, _Align>::__of(__size)
                        : kNoBin;
+  if (!_Scan && __builtin_constant_p(__size) && is_tiny_size(__size) &&
+      _Align <= tiny_align(__size, false))
+    return alloc_tiny<false>(__size);
   if (__bin != kNoBin)
     return alloc_small_in<false>(__bin, __size);
   return _Align > alignof(std::max_align_t)
@@ -182,6 +186,27 @@ template <class _Tp> SIZESPEC_FAST_PATH void *alloc_noscan(std::size_t __size) {
 SIZESPEC_FOR_EACH_CLASS(SIZESPEC_CLASS_ROUTINES)
 #undef SIZESPEC_CLASS_ROUTINES
 #undef SIZESPEC_ALIGNED_ROUTINES
+
+// --- The tiny routine ------------------------------------------------------
+//
+// alloc_noscan_tiny<T>: a pointer-free T of 1..15 bytes (`new bool`,
+// `new char[5]`), packed with others into a shared 16-byte block. `size` is
+// what the site's operator new would have received; the plugin only passes
+// is_tiny_size(size).
+
+template <class _Tp>
+SIZESPEC_ROUTINE void *alloc_noscan_tiny(std::size_t __size) {
+  static_assert(sizeof(_Tp) <= detail::kTinyMax, "not a tiny type");
+  static_assert(alignof(_Tp) <= 8, "type more aligned than a tiny object");
+  return detail::alloc_tiny<false, std::is_array<_Tp>::value>(__size);
+}
+template <class _Tp>
+SIZESPEC_ROUTINE void *alloc_noscan_tiny(std::size_t __size,
+                                         const std::nothrow_t &) noexcept {
+  static_assert(sizeof(_Tp) <= detail::kTinyMax, "not a tiny type");
+  static_assert(alignof(_Tp) <= 8, "type more aligned than a tiny object");
+  return detail::alloc_tiny<true, std::is_array<_Tp>::value>(__size);
+}
 
 } // namespace sizespec
 

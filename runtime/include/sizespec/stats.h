@@ -36,9 +36,29 @@ struct ClassStats {
   std::uint64_t spans;        ///< spans holding objects of this pair
 };
 
+/// The tiny path: pointer-free objects of 1..15 bytes packed into shared
+/// 16-byte blocks (like Go's /gc/heap/tiny/allocs:objects). A block is
+/// reused once every object in it has been freed.
+struct TinyStats {
+  std::uint64_t allocations; ///< objects packed (specialized + generic)
+  std::uint64_t frees;
+  std::uint64_t specialized; ///< by alloc_noscan_tiny (the plugin's sites)
+  std::uint64_t generic;     ///< by the typed runtime-size path
+  std::uint64_t blocks;      ///< blocks in use: being filled or holding one
+  /// Blocks in use that take no more objects: each is kept by its live
+  /// objects, however few, and `pinned_bytes` (16 a block) with it.
+  std::uint64_t pinned_blocks;
+  std::uint64_t pinned_bytes;
+  /// Bytes of blocks never handed out, so far: skipped to align an object,
+  /// or left at the end of a block too full for the next one.
+  std::uint64_t padding_bytes;
+  std::uint64_t spans; ///< spans holding blocks in use
+};
+
 struct Stats {
   /// Indexed [class][scan]; class 0 is unused.
   ClassStats classes[kNumClasses + 1][2];
+  TinyStats tiny;
   /// Allocations above kMaxSmallSize, or over-aligned, served by the system
   /// allocator (their frees are not told apart from other foreign frees).
   std::uint64_t large_allocations;
@@ -63,8 +83,9 @@ SIZESPEC_API void print_stats(std::FILE *out) noexcept;
 /// What the runtime knows about one address.
 struct ObjectInfo {
   bool ours;           ///< inside the runtime's spans
-  unsigned size_class; ///< 0 if not ours
+  unsigned size_class; ///< 0 if not ours, or tiny
   bool scan;           ///< the span's kind
+  bool tiny;           ///< in a tiny block (pointer-free)
 };
 /// O(1), by address; any pointer is fine.
 SIZESPEC_API ObjectInfo object_info(const void *p) noexcept;

@@ -39,14 +39,30 @@ struct ThreadCache {
   /// Allocations by the generic path since the last refill (it pays one
   /// increment; the specialized routines pay none).
   std::uint16_t __generic[kNumBins];
+  /// The tiny path (alloc_tiny): pointer-free objects under 16 bytes are
+  /// packed into the thread's current 16-byte block, `__tiny_block`, from
+  /// `__tiny_next` on (both 0 until the first tiny allocation). The three
+  /// counts sit apart, so that no compiler merges their increments into
+  /// one vector operation.
+  ///
+  /// Objects handed out from the current block (a stat).
+  std::uint64_t __tiny_allocs;
+  std::uintptr_t __tiny_next;
+  /// Of those, the ones this thread has not freed; when it reaches 0, the
+  /// block is empty and starts over (runtime/src/tiny.h).
+  std::uint64_t __tiny_live;
+  std::uintptr_t __tiny_block;
+  /// Bytes skipped to align tiny objects (a stat).
+  std::uint64_t __tiny_pad;
   /// The slow paths' own state for this thread (runtime/src), off the TLS
   /// block: null until the thread's first slow path.
   void *__state;
 };
 // This is the runtime's whole TLS block. A library loaded by dlopen gets
 // initial-exec TLS from a surplus glibc shares among all such libraries
-// (about 1.5 KiB in all), so it stays this small.
-static_assert(sizeof(ThreadCache) <= 1288, "initial-exec TLS must stay small");
+// (1520 bytes in glibc 2.36: 7 x 144 + 512), so it stays this small
+// (test/runtime/dlopen_test.cc loads it that way).
+static_assert(sizeof(ThreadCache) <= 1328, "initial-exec TLS must stay small");
 
 SIZESPEC_API extern __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL;
 
@@ -113,6 +129,78 @@ SIZESPEC_FAST_PATH void *
 alloc_small(std::size_t __size, std::size_t __align = 0) noexcept(_Nothrow) {
   static_assert(_Bin < kNumBins, "no such bin");
   return alloc_small_in<_Nothrow, _Array>(_Bin, __size, __align);
+}
+
+// --- The tiny path ---------------------------------------------------------
+
+/// Pointer-free objects of 1..kTinyMax bytes may be packed, one after
+/// another, into shared blocks of kTinyBlock bytes (Go's tiny allocator).
+/// A block is reused once every object in it has been freed.
+constexpr std::size_t kTinyBlock = 16;
+constexpr std::size_t kTinyMax = kTinyBlock - 1;
+
+constexpr bool is_tiny_size(std::size_t __size) {
+  return __size >= 1 && __size <= kTinyMax;
+}
+
+/// The alignment a tiny object of \p __size bytes gets: its type's
+/// alignment divides its size, so the size's lowest set bit (at most 8 below
+/// 16). An array new-expression's size may include an 8-byte cookie (then
+/// it is 9 or more): above 8 bytes an array gets 8.
+constexpr std::size_t tiny_align(std::size_t __size, bool __array) {
+  return __array && __size > 8 ? 8 : (__size & (~__size + 1));
+}
+
+/// Slow path of alloc_tiny: starts a new block (the current one has no room
+/// or there is none yet) and returns the object, or, when the runtime stands
+/// aside, what the site's own operator new would (`::operator new[]` with
+/// kRefillArray in \p __flags). Throws std::bad_alloc.
+SIZESPEC_API SIZESPEC_SLOW_PATH void *alloc_tiny_refill(unsigned __flags,
+                                                        std::size_t __size);
+/// The same, returning null on failure.
+SIZESPEC_API SIZESPEC_SLOW_PATH void *
+alloc_tiny_refill_nothrow(unsigned __flags, std::size_t __size) noexcept;
+
+template <bool _Nothrow> struct TinyRefill {
+  static void *__call(unsigned __flags, std::size_t __size) {
+    return alloc_tiny_refill(__flags, __size);
+  }
+};
+template <> struct TinyRefill<true> {
+  static void *__call(unsigned __flags, std::size_t __size) noexcept {
+    return alloc_tiny_refill_nothrow(__flags, __size);
+  }
+};
+
+/// The tiny fast path's bump: places the calling thread's next \p __size
+/// bytes in its current block, aligned to \p __align, at \p __p, and counts
+/// them; false when the block has no room (or there is none yet: both
+/// bounds are 0). No atomics: other threads only touch a block's count when
+/// they free into it.
+SIZESPEC_FAST_PATH bool tiny_bump(std::size_t __size, std::uintptr_t __align,
+                                  std::uintptr_t &__p) noexcept {
+  ThreadCache &__tc = tls_cache;
+  const std::uintptr_t __next = __tc.__tiny_next;
+  __p = (__next + __align - 1) & ~(__align - 1);
+  // p + size > block + 16, written so that no block (0) fails it too.
+  if (SIZESPEC_UNLIKELY(__p + __size - kTinyBlock > __tc.__tiny_block))
+    return false;
+  __tc.__tiny_next = __p + __size;
+  ++__tc.__tiny_allocs;
+  ++__tc.__tiny_live;
+  if (__align > 1)
+    __tc.__tiny_pad += __p - __next;
+  return true;
+}
+
+/// The tiny fast path, for \p __size in 1..kTinyMax: the bump, else one
+/// branch to alloc_tiny_refill.
+template <bool _Nothrow, bool _Array = false>
+SIZESPEC_FAST_PATH void *alloc_tiny(std::size_t __size) noexcept(_Nothrow) {
+  std::uintptr_t __p;
+  if (SIZESPEC_LIKELY(tiny_bump(__size, tiny_align(__size, _Array), __p)))
+    return reinterpret_cast<void *>(__p);
+  return TinyRefill<_Nothrow>::__call(_Array ? kRefillArray : 0, __size);
 }
 
 } // namespace detail

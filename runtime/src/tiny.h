@@ -1,0 +1,88 @@
+//===- tiny.h - Pointer-free objects under 16 bytes, packed ----*- C++ -*-===//
+//
+// Go's tiny allocator, for a language that frees: a thread packs pointer-free
+// objects of 1..15 bytes one after another into its current 16-byte block
+// (the inline alloc_tiny of <sizespec/thread_cache.h>), and a block is
+// reused only once every object in it has been freed.
+//
+// Each block has a one-byte count of its live objects, in a table at the end
+// of its span. The owner does not touch the count while it fills the block:
+// it counts in its TLS block (`__tiny_live`: objects it handed out and has
+// not freed), and frees of its current block by itself only count there
+// (when none is left the block is empty and starts over at its first byte). The
+// shared count starts at kTinyBias; every other free takes one off it,
+// atomically; when the owner moves on (retires the block) it takes off
+// kTinyBias minus its own live count, so the count then is the block's live
+// objects. Whoever brings it to zero releases the block. So allocation has no
+// atomic, a free by the filling thread none, and any other free one.
+//
+// Tiny spans live in their own range (region.h, kTinyBin): 3855 blocks, then
+// their 3855 counts. Empty blocks are kept by the thread that released them
+// (up to kTinyCacheBlocks), else go back to the central lists.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_TINY_H
+#define SIZESPEC_RUNTIME_TINY_H
+
+#include "central.h"
+#include "region.h"
+
+#include <sizespec/config.h>
+#include <sizespec/thread_cache.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace sizespec {
+
+using detail::kTinyBlock;
+
+/// Blocks in a tiny span: each takes its 16 bytes and a byte of count.
+constexpr std::uint32_t kTinyBlocksPerSpan = kSpanSize / (kTinyBlock + 1);
+/// Where a tiny span's count table starts.
+constexpr std::size_t kTinyCountsOffset = kTinyBlocksPerSpan * kTinyBlock;
+static_assert(kTinyCountsOffset + kTinyBlocksPerSpan <= kSpanSize, "");
+
+/// A thread's slow-path state for the tiny path (inside its ThreadState).
+struct TinyThread {
+  FreeObject *blocks; ///< empty blocks, ready to fill
+  std::uint32_t num_blocks;
+  /// The TLS counts (`__tiny_allocs`, `__tiny_live`) as last folded into
+  /// the stats.
+  std::uint64_t allocs_seen;
+  std::uint64_t live_seen;
+  std::uint64_t generic;     ///< typed runtime-size allocations, unfolded
+  std::uint64_t other_frees; ///< frees outside the current block, unfolded
+};
+
+/// Slow path of free_tiny: \p P is in a block other than the calling
+/// thread's current one.
+SIZESPEC_SLOW_PATH void tiny_free_other(void *P) noexcept;
+
+/// Slow path of alloc_tiny: retires the calling thread's current block,
+/// starts a new one and returns its first object (\p Size bytes), counted as
+/// \p Generic (the typed runtime-size path) or specialized. Null with
+/// \p Status when no block could be had, and with TakeStatus::ok when the
+/// thread cannot use the tiny path (the debug build, a thread past its exit):
+/// then the object comes from a noscan bin.
+void *tiny_start_block(std::size_t Size, bool Generic,
+                       TakeStatus &Status) noexcept;
+
+/// Counts one typed runtime-size allocation (alloc_generic_noscan) that the
+/// inline bump served.
+void tiny_count_generic() noexcept;
+
+/// Folds the calling thread's tiny counts into the stats.
+void tiny_sync(TinyThread &T) noexcept;
+
+/// Thread exit: retires the current block, gives every empty block back.
+void tiny_thread_exit(TinyThread &T) noexcept;
+
+/// Blocks in use and retired (pinned) ones, for stats().
+std::uint64_t tiny_blocks_in_use() noexcept;
+std::uint64_t tiny_blocks_current() noexcept;
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_TINY_H
