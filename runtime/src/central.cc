@@ -32,13 +32,11 @@ constexpr std::size_t object_size(unsigned B) {
 
 constexpr std::array<std::uint32_t, kNumSpanBins> make_capacities() {
   std::array<std::uint32_t, kNumSpanBins> T{};
-  for (unsigned B = 0; B < kNumBins; ++B)
+  for (unsigned B = 0; B < kNumSpanBins; ++B)
     T[B] = static_cast<std::uint32_t>(kSpanSize / object_size(B));
-  T[kTinyBin] = kTinyBlocksPerSpan; // its count table takes the rest
   return T;
 }
-constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity =
-    make_capacities();
+constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 
 /// Spans of one bin linked through Span::prev/next.
 struct SpanList {
@@ -100,7 +98,7 @@ TakeStatus acquire_span(unsigned B, CentralBin &C, std::uint32_t &I) {
     remove(B, C.clean, I);
   } else {
     if (C.frontier == 0)
-      C.frontier = C.committed = g_region.meta_spans;
+      C.frontier = C.committed = g_region.first_span(B);
     if (C.frontier == g_region.spans_per_bin)
       return TakeStatus::exhausted;
     if (C.frontier == C.committed) {

@@ -43,6 +43,12 @@ bool region_init() noexcept {
     std::size_t MetaBytes = g_region.spans_per_bin * sizeof(Span);
     g_region.meta_spans =
         static_cast<std::uint32_t>((MetaBytes + kSpanSize - 1) / kSpanSize);
+    // The tiny range: the Span array, then a count byte per 16 bytes.
+    g_region.tiny_counts_offset = (MetaBytes + kPage - 1) & ~(kPage - 1);
+    std::size_t TinyMeta =
+        g_region.tiny_counts_offset + (BinBytes >> kTinyBlockShift);
+    g_region.tiny_meta_spans =
+        static_cast<std::uint32_t>((TinyMeta + kSpanSize - 1) / kSpanSize);
     // Base first: a reader that sees the new shift sees the new base.
     __atomic_store_n(&g_region_base_index,
                      reinterpret_cast<std::uintptr_t>(P) >> Shift,
@@ -67,6 +73,14 @@ bool region_commit(unsigned B, std::uint32_t First,
   std::uintptr_t MetaHi = page_ceil(g_region.span(B, First + Count));
   if (!platform::commit(reinterpret_cast<void *>(MetaLo), MetaHi - MetaLo) ||
       !platform::commit(g_region.span_start(B, First), Bytes)) {
+    g_bytes_committed.fetch_sub(Bytes);
+    return false;
+  }
+  // A tiny span's counts: 4 KiB each, page-aligned.
+  if (B == kTinyBin &&
+      !platform::commit(g_region.tiny_count(reinterpret_cast<std::uintptr_t>(
+                            g_region.span_start(B, First))),
+                        Bytes >> kTinyBlockShift)) {
     g_bytes_committed.fetch_sub(Bytes);
     return false;
   }

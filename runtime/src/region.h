@@ -36,8 +36,10 @@ static_assert(kSpanSize >= 16 * kMaxSmallSize, "a span holds 16+ objects");
 
 /// The range after the bins': spans of 16-byte blocks into which the tiny
 /// path packs pointer-free objects (tiny.h). Pointer-free only, like the
-/// noscan bins.
+/// noscan bins. Its metadata has, after the Span array, a byte of count per
+/// 16 bytes of the range (Region::tiny_count).
 constexpr unsigned kTinyBin = kNumBins;
+constexpr std::size_t kTinyBlockShift = 4;
 /// Every range the region has: the bins and the tiny range.
 constexpr unsigned kNumSpanBins = kNumBins + 1;
 
@@ -71,8 +73,23 @@ struct Region {
   unsigned shift = 0;
   std::uint32_t spans_per_bin = 0;
   std::uint32_t meta_spans = 0; ///< leading spans of a bin holding metadata
+  std::uint32_t tiny_meta_spans = 0; ///< the same for the tiny range
+  /// Where the tiny range's count table starts (page-aligned).
+  std::size_t tiny_counts_offset = 0;
 
   char *bin_base(unsigned B) const { return base + (std::size_t(B) << shift); }
+  /// The first span of bin \p B that holds objects.
+  std::uint32_t first_span(unsigned B) const {
+    return B == kTinyBin ? tiny_meta_spans : meta_spans;
+  }
+  /// The count byte of the 16-byte tiny block at \p Blk.
+  std::atomic<std::uint8_t> *tiny_count(std::uintptr_t Blk) const {
+    char *Tiny = bin_base(kTinyBin);
+    std::size_t Index =
+        (Blk - reinterpret_cast<std::uintptr_t>(Tiny)) >> kTinyBlockShift;
+    return reinterpret_cast<std::atomic<std::uint8_t> *>(
+        Tiny + tiny_counts_offset + Index);
+  }
   Span *span(unsigned B, std::uint32_t I) const {
     return reinterpret_cast<Span *>(bin_base(B)) + I;
   }

@@ -22,10 +22,7 @@ constexpr std::uint32_t kTinyCacheBlocks = 256;
 constexpr std::uint32_t kTinyBatch = 64;
 
 std::atomic<std::uint8_t> &count_of(std::uintptr_t Blk) {
-  std::uintptr_t Span = Blk & ~(kSpanSize - 1);
-  std::uintptr_t Index = (Blk - Span) / kTinyBlock;
-  return *reinterpret_cast<std::atomic<std::uint8_t> *>(
-      Span + kTinyCountsOffset + Index);
+  return *g_region.tiny_count(Blk);
 }
 static_assert(sizeof(std::atomic<std::uint8_t>) == 1, "");
 

@@ -5,19 +5,21 @@
 // (the inline alloc_tiny of <sizespec/thread_cache.h>), and a block is
 // reused only once every object in it has been freed.
 //
-// Each block has a one-byte count of its live objects, in a table at the end
-// of its span. The owner does not touch the count while it fills the block:
-// it counts in its TLS block (`__tiny_live`: objects it handed out and has
-// not freed), and frees of its current block by itself only count there
-// (when none is left the block is empty and starts over at its first byte). The
-// shared count starts at kTinyBias; every other free takes one off it,
-// atomically; when the owner moves on (retires the block) it takes off
-// kTinyBias minus its own live count, so the count then is the block's live
-// objects. Whoever brings it to zero releases the block. So allocation has no
-// atomic, a free by the filling thread none, and any other free one.
+// Each block has a one-byte count of its live objects, in a table in the
+// tiny range's metadata (a byte per 16 bytes: 6.25 %). The owner does not touch
+// the count while it fills the block: it counts in its TLS block
+// (`__tiny_live`: objects it handed out and has not freed), and frees of its
+// current block by itself only count there (when none is left the block is
+// empty and starts over at its first byte). The shared count starts at
+// kTinyBias; every other free takes one off it, atomically; when the owner
+// moves on (retires the block) it takes off kTinyBias minus its own live count,
+// so the count then is the block's live objects. Whoever brings it to zero
+// releases the block. So allocation has no atomic, a free by the filling thread
+// none, and any other free one.
 //
-// Tiny spans live in their own range (region.h, kTinyBin): 3855 blocks, then
-// their 3855 counts. Empty blocks are kept by the thread that released them
+// Tiny spans live in their own range (region.h, kTinyBin), 4096 blocks to a
+// span; the counts in the range's metadata, a 4 KiB page of them per span,
+// committed with it. Empty blocks are kept by the thread that released them
 // (up to kTinyCacheBlocks), else go back to the central lists.
 //
 //===----------------------------------------------------------------------===//
@@ -37,12 +39,7 @@
 namespace sizespec {
 
 using detail::kTinyBlock;
-
-/// Blocks in a tiny span: each takes its 16 bytes and a byte of count.
-constexpr std::uint32_t kTinyBlocksPerSpan = kSpanSize / (kTinyBlock + 1);
-/// Where a tiny span's count table starts.
-constexpr std::size_t kTinyCountsOffset = kTinyBlocksPerSpan * kTinyBlock;
-static_assert(kTinyCountsOffset + kTinyBlocksPerSpan <= kSpanSize, "");
+static_assert(kTinyBlock == std::size_t(1) << kTinyBlockShift, "");
 
 /// A thread's slow-path state for the tiny path (inside its ThreadState).
 struct TinyThread {
