@@ -6,6 +6,10 @@
 //
 //   specialized  alloc_noscan_sc3<Point>(24) + operator delete(p, 24): what
 //                the plugin makes of `new Point` / `delete p`
+//   class8       alloc_noscan_sc1<long>(8) + operator delete(p, 8): the
+//                8-byte class's pair
+//   tiny         alloc_noscan_tiny<bool>(1) + operator delete(p, 1): what
+//                the plugin makes of `new bool` (the tiny path)
 //   generic      sizespec::allocate(n) + sizespec::deallocate(p), n = 24 at
 //                run time
 //   new          ::operator new(n) + ::operator delete(p, n), n = 24 at run
@@ -51,6 +55,22 @@ __attribute__((noinline)) void pairs_specialized(long N) {
   }
 }
 
+__attribute__((noinline)) void pairs_class8(long N) {
+  for (long I = 0; I < N; ++I) {
+    void *P = sizespec::alloc_noscan_sc1<long>(sizeof(long));
+    escape(P);
+    ::operator delete(P, sizeof(long));
+  }
+}
+
+__attribute__((noinline)) void pairs_tiny(long N) {
+  for (long I = 0; I < N; ++I) {
+    void *P = sizespec::alloc_noscan_tiny<bool>(sizeof(bool));
+    escape(P);
+    ::operator delete(P, sizeof(bool));
+  }
+}
+
 __attribute__((noinline)) void pairs_generic(long N, std::size_t Size) {
   for (long I = 0; I < N; ++I) {
     void *P = sizespec::allocate(Size);
@@ -93,7 +113,8 @@ __attribute__((noinline)) void pairs_empty(long N) {
 int main(int argc, char **argv) {
   if (argc != 3) {
     std::fprintf(stderr,
-                 "usage: %s specialized|generic|new|malloc|source|empty N\n",
+                 "usage: %s specialized|class8|tiny|generic|new|malloc|source|"
+                 "empty N\n",
                  argv[0]);
     return 2;
   }
@@ -103,6 +124,10 @@ int main(int argc, char **argv) {
   std::size_t Size = opaque(sizeof(Point));
   if (!std::strcmp(Mode, "specialized"))
     pairs_specialized(N);
+  else if (!std::strcmp(Mode, "class8"))
+    pairs_class8(N);
+  else if (!std::strcmp(Mode, "tiny"))
+    pairs_tiny(N);
   else if (!std::strcmp(Mode, "generic"))
     pairs_generic(N, Size);
   else if (!std::strcmp(Mode, "new"))

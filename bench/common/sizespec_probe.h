@@ -33,6 +33,8 @@ inline void print_sizespec_stats() {
       Specialized += S.at(C, Scan).specialized;
       Generic += S.at(C, Scan).generic;
     }
+  Specialized += S.tiny.specialized; // packed pointer-free objects
+  Generic += S.tiny.generic;
   const char *Mode = S.mode == sizespec::Mode::active      ? "active"
                      : S.mode == sizespec::Mode::system    ? "system"
                      : S.mode == sizespec::Mode::deferring ? "deferring"

@@ -29,6 +29,7 @@ import configs as cfg
 import costs
 import micro
 import programs
+import tiny
 import report
 
 
@@ -121,6 +122,25 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
     return result
 
 
+def run_tiny(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
+    """{kind: {config: [bench-tiny results]}}, interleaved rounds."""
+    present = [c for c in configs if cfg.binary(bin_dir, c, "tiny_table").exists()]
+    result: dict[str, dict[str, list[dict]]] = {k: {} for k in tiny.KINDS}
+    if not present:
+        return {}
+    for r in range(args.tiny_rounds):
+        for c in shuffled(present, args.seed, r):
+            for kind in tiny.KINDS:
+                try:
+                    got = tiny.run(cfg.binary(bin_dir, c, "tiny_table"), c, kind, args.tiny_objects)
+                except (subprocess.CalledProcessError, cfg.ConfigError, RuntimeError) as err:
+                    failure(f"tiny_table {kind}", c, err, failures)
+                    continue
+                result[kind].setdefault(c, []).append(got)
+        log(f"tiny_table round {r + 1}/{args.tiny_rounds} done")
+    return result
+
+
 def run_costs(build_dir: Path, bin_dir: Path, configs: list[str], args) -> dict:
     out: dict = {}
     log("callgrind: instructions per pair")
@@ -162,9 +182,11 @@ def main() -> None:
     ap.add_argument("--json-records", type=int, default=50000)
     ap.add_argument("--json-passes", type=int, default=2)
     ap.add_argument("--compile-reps", type=int, default=3)
+    ap.add_argument("--tiny-rounds", type=int, default=5, help="rounds of tiny_table")
+    ap.add_argument("--tiny-objects", type=int, default=1000000)
     ap.add_argument("--command", help="the command line to record (bench/run passes it)")
     ap.add_argument("--skip", action="append", default=[],
-                    choices=["micro", "programs", "costs"], help="leave a part out")
+                    choices=["micro", "programs", "tiny", "costs"], help="leave a part out")
     args = ap.parse_args()
 
     bin_dir = args.build_dir / "bench" / "bin"
@@ -186,12 +208,14 @@ def main() -> None:
             "seed": args.seed,
             "program_metric": "cpu_s",
         },
-        "micro": {}, "programs": {}, "costs": {}, "failures": {},
+        "micro": {}, "programs": {}, "tiny": {}, "costs": {}, "failures": {},
     }
     if "micro" not in args.skip:
         raw["micro"] = run_micro(bin_dir, configs, args, raw["failures"])
     if "programs" not in args.skip:
         raw["programs"] = run_programs(bin_dir, configs, args, raw["failures"])
+    if "tiny" not in args.skip:
+        raw["tiny"] = run_tiny(bin_dir, configs, args, raw["failures"])
     if "costs" not in args.skip:
         raw["costs"] = run_costs(args.build_dir, bin_dir, configs, args)
     raw["meta"]["machine"] += f", {os.getloadavg()[0]:.1f} at end"

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import table
+import tiny
 from stats import median, mann_whitney_p, paired_ratio
 
 HEADLINE = ["NoScan24", "Scan24", "Array80", "Array96", "MakeUnique24", "MakeShared24",
@@ -118,6 +119,20 @@ def targets(raw: dict) -> list[str]:
                        f"{others[fastest] / on:.2f}x on's time (target: on fastest): "
                        f"{verdict(others[fastest] > on)}")
 
+    # A tiny pair against the 8-byte class's pair, both in `on`: no slower
+    # means not significantly slower (Mann-Whitney).
+    class8 = micro.get("on", {}).get("Sweep/scan/0008")
+    for name in ("Tiny/0001", "Tiny/0004", "Tiny/0008"):
+        if class8 is None or name not in micro.get("on", {}):
+            continue
+        t = micro["on"][name]
+        _, change, p = table.delta(class8, t)
+        slower = p < table.ALPHA and change > 0
+        out.append(f"{name}: the tiny pair takes {median(t):.2f} ns, the 8-byte class pair "
+                   f"(Sweep/scan/0008) {median(class8):.2f} ns, {change:+.1f}% (p={p:.3f}) "
+                   f"(target: no slower): {verdict(not slower)}")
+    out.extend(tiny.targets(raw.get("tiny", {})))
+
     ex = raw.get("costs", {}).get("example_objects")
     if ex:
         d = ex["on"]["text"] - ex["off"]["text"]
@@ -212,6 +227,7 @@ def render(raw: dict, summary: bool = False) -> str:
                                           program_rows(programs, b, n, metric)))
             parts.append(table.comparison(f"{title}, whole programs (peak RSS)", b, n, "MB",
                                           program_rows(programs, b, n, "maxrss_mb")))
+    parts.append(tiny.render(raw.get("tiny", {})))
     parts.append(costs_text(raw))
     return "\n".join(p for p in parts if p)
 

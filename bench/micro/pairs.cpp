@@ -12,6 +12,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -52,6 +53,11 @@ template <std::size_t... I> void registerScan(std::index_sequence<I...>) {
 
 void register_pairs() {
   benchmark::RegisterBenchmark("NoScan24", pair<Point>);
+  // The tiny path: pointer-free objects under 16 bytes, packed. Compare
+  // with Sweep/scan/0008, the 8-byte class's pair.
+  benchmark::RegisterBenchmark("Tiny/0001", pair<bool>);
+  benchmark::RegisterBenchmark("Tiny/0004", pair<std::uint32_t>);
+  benchmark::RegisterBenchmark("Tiny/0008", pair<std::uint64_t>);
   benchmark::RegisterBenchmark("Scan24", pair<Tagged>);
   benchmark::RegisterBenchmark("Array80", arrayPair<80>);
   benchmark::RegisterBenchmark("Array96", arrayPair<96>);

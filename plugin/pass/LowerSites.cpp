@@ -11,10 +11,9 @@
 // and one of 1..15 bytes what detail::alloc_tiny is (Go's tiny allocator):
 //
 //     next = tls_cache.__tiny_next; p = align(next, tiny_align(size))
-//     if (p + size - 16 > tls_cache.__tiny_block)   // cold
-//       p = alloc_tiny_refill(0, size)
+//     if (p + size > tls_cache.__tiny_end) p = alloc_tiny_refill(0, size)
 //     else { tls_cache.__tiny_next = p + size; ++tls_cache.__tiny_allocs;
-//            ++tls_cache.__tiny_live; tls_cache.__tiny_pad += p - next; }
+//            if (p != next) tls_cache.__tiny_pad += p - next; }
 //
 // The layout comes from the runtime's own header; the functions are named
 // as the runtime exports them (the lit tests link and run what this emits).
@@ -83,7 +82,8 @@ public:
 
 private:
   /// The two halves of a fast path: the test, in the block before the
-  /// branch (true: take the slow path), and what the fast block computes.
+  /// branch (true: take the slow path), and what the fast block computes
+  /// (it may branch, and end in another block).
   struct FastPath {
     std::function<Value *(IRBuilder<> &)> Test;
     std::function<Value *(IRBuilder<> &)> Take;
@@ -194,6 +194,7 @@ void Lowering::replaceWithFastPath(CallBase *CB, const FastPath &Path,
 
   B.SetInsertPoint(Fast);
   Value *Got = Path.Take(B);
+  BasicBlock *FastEnd = B.GetInsertBlock(); // Take may add blocks
   B.CreateBr(Cont);
 
   B.SetInsertPoint(Refill);
@@ -213,7 +214,7 @@ void Lowering::replaceWithFastPath(CallBase *CB, const FastPath &Path,
 
   B.SetInsertPoint(Cont, Cont->begin());
   PHINode *P = B.CreatePHI(PtrTy, 2);
-  P->addIncoming(Got, Fast);
+  P->addIncoming(Got, FastEnd);
   P->addIncoming(Refilled, Refill);
   CB->replaceAllUsesWith(P);
   if (auto *II = dyn_cast<InvokeInst>(CB)) {
@@ -271,9 +272,8 @@ void Lowering::emitTinyPath(CallBase *CB, const NewForm &F,
                             std::uint64_t Size) {
   using detail::ThreadCache;
   const std::uint64_t Align = detail::tiny_align(Size, F.Array);
-  using detail::kTinyBlock;
   Value *Cache = nullptr, *NextSlot = nullptr, *Next = nullptr, *P = nullptr,
-        *Block = nullptr;
+        *End = nullptr;
   FastPath Path;
   Path.Test = [&](IRBuilder<> &B) {
     Cache = B.CreateThreadLocalAddress(threadCache());
@@ -283,14 +283,12 @@ void Lowering::emitTinyPath(CallBase *CB, const NewForm &F,
     P = Align > 1 ? B.CreateAnd(B.CreateAdd(Next, B.getInt64(Align - 1)),
                                 B.getInt64(~(Align - 1)), "tiny")
                   : Next;
-    Block = B.CreateAlignedLoad(I64,
-                                cacheField(B, Cache,
-                                           offsetof(ThreadCache, __tiny_block),
-                                           "sizespec.tiny.block"),
-                                llvm::Align(8), "block");
-    // As tiny_bump: p + size > block + 16, and no block (0) fails it too.
-    return B.CreateICmpUGT(B.CreateAdd(P, B.getInt64(Size - kTinyBlock)),
-                           Block);
+    End = B.CreateAlignedLoad(I64,
+                              cacheField(B, Cache,
+                                         offsetof(ThreadCache, __tiny_end),
+                                         "sizespec.tiny.end"),
+                              llvm::Align(8), "end");
+    return B.CreateICmpUGT(B.CreateAdd(P, B.getInt64(Size)), End);
   };
   Path.Take = [&](IRBuilder<> &B) -> Value * {
     B.CreateAlignedStore(B.CreateAdd(P, B.getInt64(Size)), NextSlot,
@@ -301,9 +299,18 @@ void Lowering::emitTinyPath(CallBase *CB, const NewForm &F,
       B.CreateAlignedStore(B.CreateAdd(Old, By), Slot, llvm::Align(8));
     };
     Bump(offsetof(ThreadCache, __tiny_allocs), B.getInt64(1));
-    Bump(offsetof(ThreadCache, __tiny_live), B.getInt64(1));
-    if (Align > 1)
-      Bump(offsetof(ThreadCache, __tiny_pad), B.CreateSub(P, Next));
+    if (Align > 1) {
+      // As tiny_bump: a branch, not an add of 0 each time.
+      Function *Fn = B.GetInsertBlock()->getParent();
+      BasicBlock *Padded = BasicBlock::Create(Ctx, "sizespec.tiny.pad", Fn);
+      BasicBlock *Done = BasicBlock::Create(Ctx, "sizespec.tiny.done", Fn);
+      Value *Pad = B.CreateSub(P, Next, "pad");
+      B.CreateCondBr(B.CreateICmpNE(Pad, B.getInt64(0)), Padded, Done);
+      B.SetInsertPoint(Padded);
+      Bump(offsetof(ThreadCache, __tiny_pad), Pad);
+      B.CreateBr(Done);
+      B.SetInsertPoint(Done);
+    }
     return B.CreateIntToPtr(P, PtrTy);
   };
   Value *Args[] = {ConstantInt::get(I32, F.Array ? detail::kRefillArray : 0),

@@ -102,19 +102,24 @@ SIZESPEC_FAST_PATH void free_small(void *P, std::uintptr_t B) noexcept {
     thread_flush(static_cast<unsigned>(B));
 }
 
-/// The tiny path's free: a free into the calling thread's current block
-/// only counts (when every object handed out from it is back, the block
-/// starts over at its first byte); any other goes to tiny_free_other, which
-/// takes one off the block's shared count.
-SIZESPEC_FAST_PATH void free_tiny(void *P) noexcept {
+/// The tiny path's local free: \p P is in the calling thread's current block
+/// (a null or foreign \p P never is: no block ends at 16). It only counts;
+/// when every object handed out from the block is back, the block starts
+/// over at its first byte. False if \p P is elsewhere.
+SIZESPEC_FAST_PATH bool free_tiny_local(void *P) noexcept {
   ThreadCache &TC = tls_cache;
   std::uintptr_t Blk = reinterpret_cast<std::uintptr_t>(P) & ~(kTinyBlock - 1);
-  if (SIZESPEC_LIKELY(Blk == TC.__tiny_block)) {
-    if (--TC.__tiny_live == 0)
-      TC.__tiny_next = Blk;
-    return;
-  }
-  tiny_free_other(P);
+  std::uintptr_t End = TC.__tiny_end;
+  if (SIZESPEC_UNLIKELY(Blk + kTinyBlock != End))
+    return false;
+  // The block's start from its end, not from P: the next allocation's
+  // address must not wait for this one's (a new/delete loop would chain
+  // each pair through memory). The compiler must not see that they are
+  // equal, or it would use Blk.
+  asm("" : "+r"(End));
+  if (++TC.__tiny_frees == TC.__tiny_allocs)
+    TC.__tiny_next = End - kTinyBlock;
+  return true;
 }
 
 /// The operator delete form a foreign pointer arrived through; it decides
@@ -137,15 +142,18 @@ SIZESPEC_SLOW_PATH void free_foreign(DeleteForm F, void *P,
                                      std::size_t Align = 0) noexcept;
 
 /// Every operator delete: ownership and bin by address (no table, no
-/// search), then the local free path. About 12 instructions; a tiny object
-/// costs one compare more, and a bin's object nothing more.
+/// search), then the local free path. About 12 instructions. A tiny object
+/// of the thread's current block is told by its block alone (the bin
+/// follows); a bin's object costs nothing more.
 template <DeleteForm F>
 SIZESPEC_FAST_PATH void free_any(void *P, std::size_t Align = 0) noexcept {
   std::uintptr_t B = bin_of_address(P);
   if (SIZESPEC_LIKELY(B < kNumBins))
     free_small(P, B); // B stays 64-bit: no truncation for GCC to emit
+  else if (free_tiny_local(P))
+    return;
   else if (B == kTinyBin)
-    free_tiny(P);
+    tiny_free_other(P);
   else
     free_foreign(F, P, Align);
 }

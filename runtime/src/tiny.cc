@@ -61,17 +61,17 @@ void drop(TinyThread *T, std::uintptr_t Blk, std::uint8_t N) {
 /// while the block lives).
 void retire(TinyThread &T, bool CountTail) {
   ThreadCache &TC = tls_cache;
-  const std::uintptr_t Blk = TC.__tiny_block;
-  if (!Blk)
+  if (!TC.__tiny_end)
     return;
+  const std::uintptr_t Blk = TC.__tiny_end - kTinyBlock;
   tiny_sync(T);
   if (CountTail)
-    Counters::add(g_counters.tiny.padding, Blk + kTinyBlock - TC.__tiny_next);
+    Counters::add(g_counters.tiny.padding, TC.__tiny_end - TC.__tiny_next);
   // At most 16: the objects in it this thread has not freed.
-  auto Live = static_cast<std::uint8_t>(TC.__tiny_live);
-  TC.__tiny_next = TC.__tiny_block = 0;
-  TC.__tiny_allocs = TC.__tiny_live = 0;
-  T.allocs_seen = T.live_seen = 0;
+  auto Live = static_cast<std::uint8_t>(TC.__tiny_allocs - TC.__tiny_frees);
+  TC.__tiny_next = TC.__tiny_end = 0;
+  TC.__tiny_allocs = TC.__tiny_frees = 0;
+  T.allocs_seen = T.frees_seen = 0;
   g_counters.tiny.current.fetch_sub(1, std::memory_order_relaxed);
   drop(&T, Blk, static_cast<std::uint8_t>(kTinyBias - Live));
 }
@@ -81,16 +81,12 @@ void retire(TinyThread &T, bool CountTail) {
 void tiny_sync(TinyThread &T) noexcept {
   ThreadCache &TC = tls_cache;
   TinyCounters &C = g_counters.tiny;
-  const std::uint64_t Allocs = TC.__tiny_allocs - T.allocs_seen;
-  // Each allocation raised `live` by one and each free into the block
-  // lowered it: the frees are what the allocations did not add.
-  const std::uint64_t LocalFrees = Allocs - (TC.__tiny_live - T.live_seen);
-  Counters::add(C.allocations, Allocs);
-  Counters::add(C.frees, LocalFrees + T.other_frees);
+  Counters::add(C.allocations, TC.__tiny_allocs - T.allocs_seen);
+  Counters::add(C.frees, TC.__tiny_frees - T.frees_seen + T.other_frees);
   Counters::add(C.generic, T.generic);
   Counters::add(C.padding, TC.__tiny_pad);
   T.allocs_seen = TC.__tiny_allocs;
-  T.live_seen = TC.__tiny_live;
+  T.frees_seen = TC.__tiny_frees;
   T.generic = T.other_frees = 0;
   TC.__tiny_pad = 0;
 }
@@ -131,8 +127,9 @@ void *tiny_start_block(std::size_t Size, bool Generic,
   g_counters.tiny.current.fetch_add(1, std::memory_order_relaxed);
   ThreadCache &TC = tls_cache;
   TC.__tiny_next = Blk + Size; // the first object, at the block's start
-  TC.__tiny_block = Blk;
-  TC.__tiny_allocs = TC.__tiny_live = 1;
+  TC.__tiny_end = Blk + kTinyBlock;
+  TC.__tiny_allocs = 1;
+  TC.__tiny_frees = 0;
   if (Generic)
     ++T->generic;
   return O;

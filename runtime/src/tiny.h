@@ -8,14 +8,14 @@
 // Each block has a one-byte count of its live objects, in a table in the
 // tiny range's metadata (a byte per 16 bytes: 6.25 %). The owner does not touch
 // the count while it fills the block: it counts in its TLS block
-// (`__tiny_live`: objects it handed out and has not freed), and frees of its
-// current block by itself only count there (when none is left the block is
-// empty and starts over at its first byte). The shared count starts at
-// kTinyBias; every other free takes one off it, atomically; when the owner
-// moves on (retires the block) it takes off kTinyBias minus its own live count,
-// so the count then is the block's live objects. Whoever brings it to zero
-// releases the block. So allocation has no atomic, a free by the filling thread
-// none, and any other free one.
+// (`__tiny_allocs`, the objects it handed out from it, and `__tiny_frees`,
+// those it freed), and frees of its current block by itself only count there
+// (when the two meet the block is empty and starts over at its first byte). The
+// shared count starts at kTinyBias; every other free takes one off it,
+// atomically; when the owner moves on (retires the block) it takes off
+// kTinyBias minus its own live count, so the count then is the block's live
+// objects. Whoever brings it to zero releases the block. So allocation has no
+// atomic, a free by the filling thread none, and any other free one.
 //
 // Tiny spans live in their own range (region.h, kTinyBin), 4096 blocks to a
 // span; the counts in the range's metadata, a 4 KiB page of them per span,
@@ -45,15 +45,15 @@ static_assert(kTinyBlock == std::size_t(1) << kTinyBlockShift, "");
 struct TinyThread {
   FreeObject *blocks; ///< empty blocks, ready to fill
   std::uint32_t num_blocks;
-  /// The TLS counts (`__tiny_allocs`, `__tiny_live`) as last folded into
+  /// The TLS counts (`__tiny_allocs`, `__tiny_frees`) as last folded into
   /// the stats.
   std::uint64_t allocs_seen;
-  std::uint64_t live_seen;
+  std::uint64_t frees_seen;
   std::uint64_t generic;     ///< typed runtime-size allocations, unfolded
   std::uint64_t other_frees; ///< frees outside the current block, unfolded
 };
 
-/// Slow path of free_tiny: \p P is in a block other than the calling
+/// Slow path of free_tiny_local: \p P is in a block other than the calling
 /// thread's current one.
 SIZESPEC_SLOW_PATH void tiny_free_other(void *P) noexcept;
 

@@ -45,13 +45,18 @@ __attribute__((noinline)) bool *flag() { return new bool(true); }
 // IR: %[[TLS:.*]] = call {{.*}} @llvm.threadlocal.address.p0(ptr {{.*}}@_ZN8sizespec6detail9tls_cacheE)
 // IR-NEXT: %[[NEXTSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1288
 // IR-NEXT: %[[NEXT:.*]] = load i64, ptr %[[NEXTSLOT]]
-// IR: %[[BLOCK:.*]] = load i64, ptr {{.*}}
-// IR-NEXT: %[[END:.*]] = add i64 %[[NEXT]], -15
-// IR-NEXT: %[[FULL:.*]] = icmp ugt i64 %[[END]], %[[BLOCK]]
+// IR-NEXT: %[[ENDSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1304
+// IR-NEXT: %[[END:.*]] = load i64, ptr %[[ENDSLOT]]
+// IR-NEXT: %[[AFTER:.*]] = add i64 %[[NEXT]], 1
+// IR-NEXT: %[[FULL:.*]] = icmp ugt i64 %[[AFTER]], %[[END]]
 // IR-NEXT: br i1 %[[FULL]], label %[[REFILL:.*]], label %[[FAST:.*]], !prof
 // IR: [[FAST]]:
 // IR-NEXT: %[[Q:.*]] = add i64 %[[NEXT]], 1
 // IR-NEXT: store i64 %[[Q]], ptr %[[NEXTSLOT]]
+// IR-NEXT: %[[ALLOCS:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1280
+// IR-NEXT: %[[N:.*]] = load i64, ptr %[[ALLOCS]]
+// IR-NEXT: %[[N1:.*]] = add i64 %[[N]], 1
+// IR-NEXT: store i64 %[[N1]], ptr %[[ALLOCS]]
 // IR: [[REFILL]]:
 // IR-NEXT: call ptr @_ZN8sizespec6detail17alloc_tiny_refillEjm(i32 0, i64 1)
 
@@ -62,9 +67,12 @@ __attribute__((noinline)) bool *flag() { return new bool(true); }
 __attribute__((noinline)) char *buffer() { return new char[5]{'t', 'i', 'n', 'y'}; }
 
 // An int after the bool: aligned to 4 (the pad counts).
-// REPORT: tiny.cpp:[[@LINE+4]]:71: specialized: make_unique<int> -> alloc_noscan_tiny<int> (4 B, tiny)
+// REPORT: tiny.cpp:[[@LINE+7]]:71: specialized: make_unique<int> -> alloc_noscan_tiny<int> (4 B, tiny)
 // IR-LABEL: define {{.*}} @_Z6numberv(
 // IR: and i64 %{{.*}}, -4
+// IR: %[[PAD:.*]] = sub i64
+// IR-NEXT: %[[PADDED:.*]] = icmp ne i64 %[[PAD]], 0
+// IR-NEXT: br i1 %[[PADDED]]
 // IR: call ptr @_ZN8sizespec6detail17alloc_tiny_refillEjm(i32 0, i64 4)
 __attribute__((noinline)) std::unique_ptr<int> number() { return std::make_unique<int>(42); }
 

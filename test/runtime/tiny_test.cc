@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <set>
 #include <thread>
@@ -449,6 +450,26 @@ TEST(Tiny, EveryDeleteFormFreesATinyObject) {
   void *F = tiny<1, 1>();
   EXPECT_TRUE(owns(F));
   ::operator delete(F);
+}
+
+// operator delete tells a tiny object of the current block by its block
+// alone: null and memory the runtime never handed out must not pass for one.
+TEST(Tiny, NullAndForeignFreesLeaveTheBlockAlone) {
+  std::vector<void *> Keep;
+  start_fresh_block(Keep);
+  void *P = Keep.back();
+  TinyStats Before = tiny_stats();
+  ::operator delete(nullptr);
+  ::operator delete(nullptr, 1);
+  deallocate(nullptr);
+  void *Foreign = std::malloc(1);
+  ::operator delete(Foreign); // the system allocator's
+  EXPECT_EQ(tiny_stats().frees, Before.frees);
+  // The block still holds P: the next object follows it.
+  void *Q = tiny<1, 1>();
+  EXPECT_EQ(static_cast<char *>(Q), static_cast<char *>(P) + 1);
+  Keep.push_back(Q);
+  free_all(Keep);
 }
 
 /// Span memory unobtainable: the tiny forms fail as the others do.

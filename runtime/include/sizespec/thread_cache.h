@@ -40,18 +40,19 @@ struct ThreadCache {
   /// increment; the specialized routines pay none).
   std::uint16_t __generic[kNumBins];
   /// The tiny path (alloc_tiny): pointer-free objects under 16 bytes are
-  /// packed into the thread's current 16-byte block, `__tiny_block`, from
-  /// `__tiny_next` on (both 0 until the first tiny allocation). The three
-  /// counts sit apart, so that no compiler merges their increments into
-  /// one vector operation.
+  /// packed into the thread's current 16-byte block, from `__tiny_next` up
+  /// to `__tiny_end` (both 0 until the first tiny allocation). The counts
+  /// sit apart, so that no compiler merges their increments into one vector
+  /// operation.
   ///
-  /// Objects handed out from the current block (a stat).
+  /// Objects handed out from the current block, and those of them this
+  /// thread has freed: when the two meet, the block is empty and starts
+  /// over (runtime/src/tiny.h). Two counts that only go up, one per path:
+  /// a pair of them costs one increment each, not a chain of two on one.
   std::uint64_t __tiny_allocs;
   std::uintptr_t __tiny_next;
-  /// Of those, the ones this thread has not freed; when it reaches 0, the
-  /// block is empty and starts over (runtime/src/tiny.h).
-  std::uint64_t __tiny_live;
-  std::uintptr_t __tiny_block;
+  std::uint64_t __tiny_frees;
+  std::uintptr_t __tiny_end;
   /// Bytes skipped to align tiny objects (a stat).
   std::uint64_t __tiny_pad;
   /// The slow paths' own state for this thread (runtime/src), off the TLS
@@ -182,13 +183,12 @@ SIZESPEC_FAST_PATH bool tiny_bump(std::size_t __size, std::uintptr_t __align,
   ThreadCache &__tc = tls_cache;
   const std::uintptr_t __next = __tc.__tiny_next;
   __p = (__next + __align - 1) & ~(__align - 1);
-  // p + size > block + 16, written so that no block (0) fails it too.
-  if (SIZESPEC_UNLIKELY(__p + __size - kTinyBlock > __tc.__tiny_block))
+  if (SIZESPEC_UNLIKELY(__p + __size > __tc.__tiny_end))
     return false;
   __tc.__tiny_next = __p + __size;
   ++__tc.__tiny_allocs;
-  ++__tc.__tiny_live;
-  if (__align > 1)
+  // A branch, not an add of 0: a store each time would chain the pairs.
+  if (__align > 1 && __p != __next)
     __tc.__tiny_pad += __p - __next;
   return true;
 }
