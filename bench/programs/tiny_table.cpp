@@ -4,12 +4,16 @@
 // The table of the Go article on the tiny allocator, for C++: keep N objects
 // of one kind alive and say how many bytes each costs. Usage:
 //
-//   tiny_table KIND [N]     KIND: 1B | 8B | 8Bptr | 16B   (N: 1000000)
+//   tiny_table KIND [N]     KIND: 1B | 8B | 8Bptr | 16B | 1Bpinned
+//                           (N: 1000000)
 //
-//   1B     a 1-byte pointer-free object (bool)
-//   8B     an 8-byte pointer-free object (std::uint64_t)
-//   8Bptr  an 8-byte object holding a pointer
-//   16B    a 16-byte pointer-free object
+//   1B        a 1-byte pointer-free object (bool)
+//   8B        an 8-byte pointer-free object (std::uint64_t)
+//   8Bptr     an 8-byte object holding a pointer
+//   16B       a 16-byte pointer-free object
+//   1Bpinned  1B, then all but every 16th object freed: what the live ones
+//             keep (a packed block stays while any object in it lives);
+//             "objects" is then the live ones
 //
 // Each object is allocated by `new T()`, so it is written (and its pages
 // counted in RSS). Prints on stderr, for bench/harness/tiny.py:
@@ -77,7 +81,8 @@ Runtime runtimeNow() {
   return R;
 }
 
-template <class T> int measure(const char *Kind, std::size_t N) {
+template <class T>
+int measure(const char *Kind, std::size_t N, bool Pinned = false) {
   // The pointers' own array is allocated and touched before the first
   // reading, so only the objects count.
   std::vector<T *> Ptrs(N, nullptr);
@@ -85,13 +90,22 @@ template <class T> int measure(const char *Kind, std::size_t N) {
   const Runtime R0 = runtimeNow();
   for (std::size_t I = 0; I < N; ++I)
     Ptrs[I] = new T();
+  std::size_t Live = N;
+  if (Pinned) {
+    for (std::size_t I = 0; I < N; ++I)
+      if (I % 16 != 15) {
+        delete Ptrs[I];
+        Ptrs[I] = nullptr;
+      }
+    Live = N / 16;
+  }
   const long long Rss1 = rssBytes();
   const Runtime R1 = runtimeNow();
   std::fprintf(stderr,
                "bench-tiny: {\"kind\": \"%s\", \"objects\": %zu, "
                "\"rss_bytes\": %lld, \"committed_bytes\": %lld, "
                "\"tiny_allocs\": %lld, \"allocator\": \"%s\"}\n",
-               Kind, N, Rss1 - Rss0,
+               Kind, Live, Rss1 - Rss0,
                R0.Committed < 0 ? -1 : R1.Committed - R0.Committed,
                R0.TinyAllocs < 0 ? -1 : R1.TinyAllocs - R0.TinyAllocs,
                bench::allocator_name().c_str());
@@ -113,6 +127,8 @@ int main(int Argc, char **Argv) {
     return measure<WithPointer>("8Bptr", N);
   if (Kind == "16B")
     return measure<Sixteen>("16B", N);
-  std::fprintf(stderr, "usage: tiny_table 1B|8B|8Bptr|16B [N]\n");
+  if (Kind == "1Bpinned")
+    return measure<bool>("1Bpinned", N, /*Pinned=*/true);
+  std::fprintf(stderr, "usage: tiny_table 1B|8B|8Bptr|16B|1Bpinned [N]\n");
   return 2;
 }
