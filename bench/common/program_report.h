@@ -8,6 +8,9 @@
 //   bench-result: {"wall_ns": 123, "cpu_ns": 120, "maxrss_kb": 456,
 //                  "allocator": "glibc"}
 //
+// (with "ops": N after maxrss_kb for a program that runs for a fixed time
+// and counts the operations it did: the harness reports their rate).
+//
 // cpu_ns is the process's CPU time over the same interval: on a shared
 // machine it is far less disturbed by other work than wall time. maxrss_kb
 // is VmHWM from /proc/self/status, not getrusage's ru_maxrss: Linux carries
@@ -37,16 +40,19 @@ public:
       : StartWall(std::chrono::steady_clock::now()), StartCpu(cpuNs()) {}
 
   /// Prints the bench-result line: wall and CPU time since construction,
-  /// peak RSS of the whole process.
-  void report() const {
+  /// peak RSS of the whole process, and \p Ops if it is not negative.
+  void report(long long Ops = -1) const {
     auto WallNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
                       std::chrono::steady_clock::now() - StartWall)
                       .count();
     long long CpuNs = cpuNs() - StartCpu;
+    char OpsField[48] = "";
+    if (Ops >= 0)
+      std::snprintf(OpsField, sizeof OpsField, "\"ops\": %lld, ", Ops);
     std::fprintf(stderr,
                  "bench-result: {\"wall_ns\": %lld, \"cpu_ns\": %lld, "
-                 "\"maxrss_kb\": %ld, \"allocator\": \"%s\"}\n",
-                 static_cast<long long>(WallNs), CpuNs, peakRssKb(),
+                 "\"maxrss_kb\": %ld, %s\"allocator\": \"%s\"}\n",
+                 static_cast<long long>(WallNs), CpuNs, peakRssKb(), OpsField,
                  allocator_name().c_str());
     print_sizespec_stats();
   }

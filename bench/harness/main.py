@@ -96,15 +96,19 @@ def run_micro(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
 
 
 def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
-    plan = {"binary_trees": [str(args.depth)],
-            "json_roundtrip": [str(args.json_records), str(args.json_passes)]}
+    # label -> (program, its arguments)
+    plan = {"binary_trees": ("binary_trees", [str(args.depth)]),
+            "json_roundtrip": ("json_roundtrip", [str(args.json_records), str(args.json_passes)]),
+            "larson": ("larson", [str(args.threads), str(args.larson_seconds)]),
+            "cache_thrash": ("cache_sharing", ["thrash", str(args.threads), str(args.cache_objects)]),
+            "cache_scratch": ("cache_sharing", ["scratch", str(args.threads), str(args.cache_objects)])}
     result: dict[str, dict[str, dict[str, list[float]]]] = {}
-    for program, pargs in plan.items():
+    for label, (program, pargs) in plan.items():
         present = [c for c in configs if cfg.binary(bin_dir, c, program).exists()]
         if not present:
             continue
         outputs: dict[str, str] = {}
-        result[program] = {c: {} for c in present}
+        result[label] = {c: {} for c in present}
         for r in range(args.program_rounds):
             for c in shuffled(present, args.seed, r):
                 try:
@@ -113,12 +117,12 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
                     if stdout != outputs["reference"]:
                         raise cfg.ConfigError("printed a different output")
                 except (subprocess.CalledProcessError, cfg.ConfigError, RuntimeError) as err:
-                    failure(program, c, err, failures)
+                    failure(label, c, err, failures)
                     continue
                 for k, v in metrics.items():
-                    result[program][c].setdefault(k, []).append(v)
-            log(f"{program} round {r + 1}/{args.program_rounds} done")
-        result[program] = {c: m for c, m in result[program].items() if m}
+                    result[label][c].setdefault(k, []).append(v)
+            log(f"{label} round {r + 1}/{args.program_rounds} done")
+        result[label] = {c: m for c, m in result[label].items() if m}
     return result
 
 
@@ -181,6 +185,10 @@ def main() -> None:
     ap.add_argument("--depth", type=int, default=20, help="binary-trees depth")
     ap.add_argument("--json-records", type=int, default=50000)
     ap.add_argument("--json-passes", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=2, help="larson and cache_sharing threads")
+    ap.add_argument("--larson-seconds", type=float, default=2.0)
+    ap.add_argument("--cache-objects", type=int, default=2000000,
+                    help="objects each cache_sharing thread allocates")
     ap.add_argument("--compile-reps", type=int, default=3)
     ap.add_argument("--tiny-rounds", type=int, default=5, help="rounds of tiny_table")
     ap.add_argument("--tiny-objects", type=int, default=1000000)

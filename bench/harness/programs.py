@@ -17,7 +17,9 @@ PREFIX = "bench-result: "
 
 
 def run(binary: Path, config: str, args: list[str]) -> tuple[dict, str]:
-    """({"wall_s", "cpu_s", "maxrss_mb"}, stdout) of one run."""
+    """({"wall_s", "cpu_s", "maxrss_mb"[, "mops_per_s"]}, stdout) of one
+    run; a program that runs for a fixed time reports its operations, and
+    their rate is its figure."""
     proc = subprocess.run([str(binary), *args], stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True, check=True)
     line = next((l for l in proc.stderr.splitlines() if l.startswith(PREFIX)), None)
@@ -31,4 +33,6 @@ def run(binary: Path, config: str, args: list[str]) -> tuple[dict, str]:
         "cpu_s": result["cpu_ns"] / 1e9,
         "maxrss_mb": result["maxrss_kb"] / 1024,
     }
+    if "ops" in result:
+        metrics["mops_per_s"] = result["ops"] / result["wall_ns"] * 1e3
     return metrics, proc.stdout

@@ -207,12 +207,16 @@ def render(raw: dict, summary: bool = False) -> str:
                                     [(n, {c: micro[c][n] for c in configs if n in micro[c]})
                                      for n in names]))
     if programs:
-        for m, unit in ((metric, "s"), ("wall_s", "s"), ("maxrss_mb", "MB")):
+        for m, unit in ((metric, "s"), ("wall_s", "s"), ("maxrss_mb", "MB"),
+                        ("mops_per_s", "Mop/s")):
             if m == "wall_s" and metric == "wall_s":
                 continue
-            parts.append(table.overview(f"All configurations, whole programs ({m})", configs, unit,
-                                        [(p, {c: r[c][m] for c in configs if c in r})
-                                         for p, r in sorted(programs.items())]))
+            rows = [(p, {c: r[c][m] for c in configs if c in r and m in r[c]})
+                    for p, r in sorted(programs.items())]
+            rows = [row for row in rows if row[1]]
+            if rows:
+                parts.append(table.overview(f"All configurations, whole programs ({m})",
+                                            configs, unit, rows))
     ref = "on" if "on" in configs else configs[0]  # everything is compared with on
     for base in [c for c in configs if c != ref]:
         if summary and base not in ("control", "off"):
