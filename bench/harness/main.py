@@ -99,6 +99,7 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
     # label -> (program, its arguments)
     plan = {"binary_trees": ("binary_trees", [str(args.depth)]),
             "json_roundtrip": ("json_roundtrip", [str(args.json_records), str(args.json_passes)]),
+            "yaml_roundtrip": ("yaml_roundtrip", [str(args.yaml_records), "2"]),
             "larson": ("larson", [str(args.threads), str(args.larson_seconds)]),
             "cache_thrash": ("cache_sharing", ["thrash", str(args.threads), str(args.cache_objects)]),
             "cache_scratch": ("cache_sharing", ["scratch", str(args.threads), str(args.cache_objects)])}
@@ -185,6 +186,7 @@ def main() -> None:
     ap.add_argument("--depth", type=int, default=20, help="binary-trees depth")
     ap.add_argument("--json-records", type=int, default=50000)
     ap.add_argument("--json-passes", type=int, default=2)
+    ap.add_argument("--yaml-records", type=int, default=10000)
     ap.add_argument("--threads", type=int, default=2, help="larson and cache_sharing threads")
     ap.add_argument("--larson-seconds", type=float, default=2.0)
     ap.add_argument("--cache-objects", type=int, default=2000000,
