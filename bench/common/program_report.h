@@ -23,14 +23,13 @@
 #define SIZESPEC_BENCH_PROGRAM_REPORT_H
 
 #include "allocator_probe.h"
+#include "proc_status.h"
 #include "sizespec_probe.h"
 
 #include <time.h>
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 
 namespace bench {
 
@@ -58,17 +57,7 @@ public:
   }
 
 private:
-  static long peakRssKb() {
-    long Kb = -1;
-    if (std::FILE *F = std::fopen("/proc/self/status", "r")) {
-      char Line[256];
-      while (std::fgets(Line, sizeof Line, F))
-        if (std::strncmp(Line, "VmHWM:", 6) == 0)
-          Kb = std::strtol(Line + 6, nullptr, 10);
-      std::fclose(F);
-    }
-    return Kb;
-  }
+  static long peakRssKb() { return proc_status_kb("VmHWM:"); }
 
   static long long cpuNs() {
     timespec T{};

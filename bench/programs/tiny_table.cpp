@@ -29,11 +29,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "../common/allocator_probe.h"
+#include "../common/proc_status.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -55,15 +55,8 @@ static_assert(sizeof(bool) == 1 && sizeof(WithPointer) == 8 &&
 /// Anonymous memory resident (RssAnon): the heap, without the file pages
 /// (code, libraries) that the first reading of the stats faults in.
 long long rssBytes() {
-  long long Kb = -1;
-  if (std::FILE *F = std::fopen("/proc/self/status", "r")) {
-    char Line[256];
-    while (std::fgets(Line, sizeof Line, F))
-      if (std::strncmp(Line, "RssAnon:", 8) == 0)
-        Kb = std::strtoll(Line + 8, nullptr, 10);
-    std::fclose(F);
-  }
-  return Kb * 1024;
+  long Kb = bench::proc_status_kb("RssAnon:");
+  return Kb < 0 ? -1 : Kb * 1024LL;
 }
 
 struct Runtime {

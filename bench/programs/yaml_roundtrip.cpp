@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../common/output_hash.h"
 #include "../common/program_report.h"
 
 #include <yaml-cpp/yaml.h>
@@ -50,13 +51,6 @@ std::string generate(long Records) {
   return E.c_str();
 }
 
-std::uint64_t fnv1a(const std::string &S) {
-  std::uint64_t H = 14695981039346656037u;
-  for (unsigned char C : S)
-    H = (H ^ C) * 1099511628211u;
-  return H;
-}
-
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -75,6 +69,6 @@ int main(int Argc, char **Argv) {
   Timer.report();
 
   std::printf("input %zu bytes, output %zu bytes, fnv1a %016llx\n", Doc.size(),
-              Out.size(), static_cast<unsigned long long>(fnv1a(Out)));
+              Out.size(), static_cast<unsigned long long>(bench::fnv1a(Out)));
   return 0;
 }
