@@ -100,6 +100,7 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
     plan = {"binary_trees": ("binary_trees", [str(args.depth)]),
             "json_roundtrip": ("json_roundtrip", [str(args.json_records), str(args.json_passes)]),
             "yaml_roundtrip": ("yaml_roundtrip", [str(args.yaml_records), "2"]),
+            "ninja_plan": ("ninja_plan", [str(args.ninja_dirs), "100", "3"]),
             "larson": ("larson", [str(args.threads), str(args.larson_seconds)]),
             "cache_thrash": ("cache_sharing", ["thrash", str(args.threads), str(args.cache_objects)]),
             "cache_scratch": ("cache_sharing", ["scratch", str(args.threads), str(args.cache_objects)])}
@@ -187,6 +188,8 @@ def main() -> None:
     ap.add_argument("--json-records", type=int, default=50000)
     ap.add_argument("--json-passes", type=int, default=2)
     ap.add_argument("--yaml-records", type=int, default=10000)
+    ap.add_argument("--ninja-dirs", type=int, default=150,
+                    help="ninja_plan: subninjas of 100 compiles each")
     ap.add_argument("--threads", type=int, default=2, help="larson and cache_sharing threads")
     ap.add_argument("--larson-seconds", type=float, default=2.0)
     ap.add_argument("--cache-objects", type=int, default=2000000,

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SitePasses.h"
+#include "ThreadCacheIR.h"
 
 #include <sizespec/bins.h>
 #include <sizespec/size_classes.h>
@@ -93,15 +94,10 @@ private:
   void replaceWithFastPath(CallBase *CB, const FastPath &Path,
                            FunctionCallee Slow, ArrayRef<Value *> SlowArgs,
                            std::uint32_t SlowWeight);
-  /// The address of the field at \p Offset in the calling thread's cache,
-  /// \p Cache (its llvm.threadlocal.address).
-  Value *cacheField(IRBuilder<> &B, Value *Cache, std::size_t Offset,
-                    const Twine &Name);
   void emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin);
   void emitTinyPath(CallBase *CB, const NewForm &F, std::uint64_t Size);
   FunctionCallee runtimeFunction(StringRef Name, ArrayRef<Type *> Params,
                                  bool Cold, bool NoUnwind);
-  GlobalVariable *threadCache();
 
   Module &M;
   LLVMContext &Ctx;
@@ -156,19 +152,6 @@ FunctionCallee Lowering::runtimeFunction(StringRef Name,
       Fn->addFnAttr(Attribute::NoUnwind);
   }
   return FC;
-}
-
-GlobalVariable *Lowering::threadCache() {
-  constexpr const char *Name = "_ZN8sizespec6detail9tls_cacheE";
-  if (GlobalVariable *GV = M.getNamedGlobal(Name))
-    return GV;
-  // Initial-exec, as the header declares it (SIZESPEC_TLS_MODEL).
-  auto *GV = new GlobalVariable(
-      M, ArrayType::get(Type::getInt8Ty(Ctx), sizeof(detail::ThreadCache)),
-      /*isConstant=*/false, GlobalValue::ExternalLinkage, nullptr, Name,
-      nullptr, GlobalValue::InitialExecTLSModel);
-  GV->setAlignment(llvm::Align(alignof(detail::ThreadCache)));
-  return GV;
 }
 
 void Lowering::replaceWithFastPath(CallBase *CB, const FastPath &Path,
@@ -227,17 +210,12 @@ void Lowering::replaceWithFastPath(CallBase *CB, const FastPath &Path,
   }
 }
 
-Value *Lowering::cacheField(IRBuilder<> &B, Value *Cache, std::size_t Offset,
-                            const Twine &Name) {
-  return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Cache, Offset, Name);
-}
-
 void Lowering::emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin) {
   Value *Slot = nullptr;
   LoadInst *Head = nullptr;
   FastPath Path;
   Path.Test = [&](IRBuilder<> &B) {
-    Slot = cacheField(B, B.CreateThreadLocalAddress(threadCache()),
+    Slot = cacheField(B, B.CreateThreadLocalAddress(threadCacheGlobal(M)),
                       offsetof(detail::ThreadCache, __alloc) +
                           Bin * sizeof(void *),
                       "sizespec.slot");
@@ -276,7 +254,7 @@ void Lowering::emitTinyPath(CallBase *CB, const NewForm &F,
         *End = nullptr;
   FastPath Path;
   Path.Test = [&](IRBuilder<> &B) {
-    Cache = B.CreateThreadLocalAddress(threadCache());
+    Cache = B.CreateThreadLocalAddress(threadCacheGlobal(M));
     NextSlot = cacheField(B, Cache, offsetof(ThreadCache, __tiny_next),
                           "sizespec.tiny.next");
     Next = B.CreateAlignedLoad(I64, NextSlot, llvm::Align(8), "next");

@@ -23,29 +23,32 @@ using namespace llvm;
 
 namespace sizespec {
 
-namespace {
-
-/// The size limit the module was compiled with, from the stamp the plugin
-/// puts in every translation unit (Predefines.cpp: "... max=N ..."). It
-/// travels with the IR, through -save-temps and bitcode.
-std::uint64_t moduleMax(const Module &Mod) {
+std::optional<ModuleStamp> readStamp(const Module &Mod) {
   for (const GlobalVariable &GV : Mod.globals()) {
     if (GV.getSection() != ".sizespec.stamp" || !GV.hasInitializer())
       continue;
     auto *Text = dyn_cast<ConstantDataArray>(GV.getInitializer());
     if (!Text || !Text->isCString())
       continue;
-    StringRef Stamp = Text->getAsCString();
-    std::size_t At = Stamp.find(" max=");
-    std::uint64_t Max;
-    if (At != StringRef::npos &&
-        !Stamp.substr(At + 5)
-             .take_until([](char C) { return C == ' '; })
-             .getAsInteger(10, Max))
-      return Max;
+    ModuleStamp Stamp;
+    SmallVector<StringRef, 8> Fields;
+    Text->getAsCString().split(Fields, ' ');
+    for (StringRef Field : Fields) {
+      auto [Key, Value] = Field.split('=');
+      std::uint64_t N;
+      if (Key == "max" && !Value.getAsInteger(10, N))
+        Stamp.Max = N;
+      else if (Key == "off")
+        Stamp.Off = Value == "1";
+      else if (Key == "sanitizer")
+        Stamp.Sanitized = Value != "none";
+    }
+    return Stamp;
   }
-  return kDefaultSpecializeMax;
+  return std::nullopt;
 }
+
+namespace {
 
 struct Marker {
   bool Array;
@@ -104,7 +107,8 @@ PreservedAnalyses MarkSitesPass::run(Module &Mod, ModuleAnalysisManager &) {
   LLVMContext &Ctx = Mod.getContext();
   std::uint32_t TagID = Ctx.getOrInsertBundleTag(kSiteBundle)->getValue();
   Type *I64 = Type::getInt64Ty(Ctx);
-  std::uint64_t Max = moduleMax(Mod);
+  std::optional<ModuleStamp> Stamp = readStamp(Mod);
+  std::uint64_t Max = Stamp ? Stamp->Max : kDefaultSpecializeMax;
   bool Changed = false;
   for (Function &MarkerFn : make_early_inc_range(Mod)) {
     std::optional<Marker> M = parseMarker(MarkerFn.getName());

@@ -35,12 +35,15 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
                 [](ModulePassManager &MPM, OptimizationLevel) {
                   MPM.addPass(sizespec::MarkSitesPass());
                 });
-            PB.registerOptimizerLastEPCallback(
-                [](ModulePassManager &MPM, OptimizationLevel
+            PB.registerOptimizerLastEPCallback([](ModulePassManager &MPM,
+                                                  OptimizationLevel
 #if LLVM_VERSION_MAJOR >= 20
-                   ,
-                   ThinOrFullLTOPhase
+                                                  ,
+                                                  ThinOrFullLTOPhase
 #endif
-                ) { MPM.addPass(sizespec::LowerSitesPass()); });
+                                               ) {
+              MPM.addPass(sizespec::LowerSitesPass());
+              MPM.addPass(sizespec::LowerDeletesPass());
+            });
           }};
 }

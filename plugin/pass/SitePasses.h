@@ -2,7 +2,7 @@
 //
 // Build mode's LLVM half. The frontend plugin decides each site's kind and
 // points it at a marker (<sizespec/site_markers.h>); it also adds its own
-// file to the compile's pass plugins, which registers these two passes:
+// file to the compile's pass plugins, which registers these three passes:
 //
 // - MarkSitesPass, at the start of the pipeline, turns each marker call into
 //   the operator new call Clang would have emitted for the site (`builtin`,
@@ -17,6 +17,10 @@
 //   path of its class: a pop of the thread's free list for that bin, with
 //   alloc_refill behind it. A size that is still not constant (the
 //   allocator forms) takes the generic path of the site's kind.
+// - LowerDeletesPass, right after it, gives each `operator delete(p, N)`
+//   of a constant small N the runtime's local free inline: the bin from the
+//   address, a push onto the thread's list, with the call behind it for
+//   anything that is not a bin's object.
 //
 // The backend cannot emit a call with an unknown bundle: LowerSitesPass
 // takes every one off. Clang runs the OptimizerLast callbacks in every
@@ -29,12 +33,28 @@
 #ifndef SIZESPEC_PLUGIN_PASS_SITEPASSES_H
 #define SIZESPEC_PLUGIN_PASS_SITEPASSES_H
 
+#include <sizespec/size_classes.h>
+
 #include "llvm/IR/PassManager.h"
+
+#include <cstdint>
+#include <optional>
 
 namespace sizespec {
 
 /// The operand bundle tag of a tagged operator new call.
 constexpr const char *kSiteBundle = "sizespec";
+
+/// What the stamp the plugin puts in every translation unit says
+/// (Predefines.cpp: "sizespec-stamp v=1 ... off=0 max=1024 sanitizer=none").
+/// It travels with the IR, through -save-temps and bitcode.
+struct ModuleStamp {
+  std::uint64_t Max = kDefaultSpecializeMax;
+  bool Off = false;
+  bool Sanitized = false;
+};
+/// The module's stamp; none if no part of it was compiled with the plugin.
+std::optional<ModuleStamp> readStamp(const llvm::Module &M);
 
 /// Set when Clang loaded this file as a pass plugin (the frontend plugin, in
 /// the same file, asks).
@@ -47,6 +67,17 @@ public:
 };
 
 class LowerSitesPass : public llvm::PassInfoMixin<LowerSitesPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+/// Gives each `operator delete(p, N)` call of a constant small N the
+/// runtime's local free inline (detail::free_inline), with the call behind
+/// it for everything else. Runs after LowerSitesPass, in modules the plugin
+/// stamped with off=0 and no sanitizer; `-mllvm -sizespec-inline-delete=0`
+/// keeps every call.
+class LowerDeletesPass : public llvm::PassInfoMixin<LowerDeletesPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }

@@ -82,44 +82,11 @@ SIZESPEC_FAST_PATH void *alloc_generic(std::size_t Size) noexcept(Nothrow) {
     return alloc_slow(E, Size);
 }
 
-/// The local free path: push \p P onto the calling thread's `freed` list
-/// for bin \p B, whichever thread allocated it, and spend one unit of the
-/// bin's budget; when it runs out, the out-of-line thread_flush gives
-/// objects back to the central bin.
+/// The local free path (detail::free_push), after the debug build's checks.
 SIZESPEC_FAST_PATH void free_small(void *P, std::uintptr_t B) noexcept {
   if constexpr (kDebug)
     debug_on_free(static_cast<unsigned>(B), P);
-  ThreadCache &TC = tls_cache;
-  auto *O = static_cast<FreeObject *>(P);
-  O->__next = TC.__freed[B];
-  TC.__freed[B] = O;
-  // Written so that Clang emits `decw %fs:...; js` (for `--x < 0` it
-  // reloads and compares the old value: three more instructions).
-  std::int16_t Left;
-  __builtin_sub_overflow(TC.__free_budget[B], 1, &Left);
-  TC.__free_budget[B] = Left;
-  if (SIZESPEC_UNLIKELY(Left < 0))
-    thread_flush(static_cast<unsigned>(B));
-}
-
-/// The tiny path's local free: \p P is in the calling thread's current block
-/// (a null or foreign \p P never is: no block ends at 16). It only counts;
-/// when every object handed out from the block is back, the block starts
-/// over at its first byte. False if \p P is elsewhere.
-SIZESPEC_FAST_PATH bool free_tiny_local(void *P) noexcept {
-  ThreadCache &TC = tls_cache;
-  std::uintptr_t Blk = reinterpret_cast<std::uintptr_t>(P) & ~(kTinyBlock - 1);
-  std::uintptr_t End = TC.__tiny_end;
-  if (SIZESPEC_UNLIKELY(Blk + kTinyBlock != End))
-    return false;
-  // The block's start from its end, not from P: the next allocation's
-  // address must not wait for this one's (a new/delete loop would chain
-  // each pair through memory). The compiler must not see that they are
-  // equal, or it would use Blk.
-  asm("" : "+r"(End));
-  if (++TC.__tiny_frees == TC.__tiny_allocs)
-    TC.__tiny_next = End - kTinyBlock;
-  return true;
+  detail::free_push(P, B);
 }
 
 /// The operator delete form a foreign pointer arrived through; it decides
@@ -150,7 +117,7 @@ SIZESPEC_FAST_PATH void free_any(void *P, std::size_t Align = 0) noexcept {
   std::uintptr_t B = bin_of_address(P);
   if (SIZESPEC_LIKELY(B < kNumBins))
     free_small(P, B); // B stays 64-bit: no truncation for GCC to emit
-  else if (free_tiny_local(P))
+  else if (detail::free_tiny_inline(P))
     return;
   else if (B == kTinyBin)
     tiny_free_other(P);

@@ -6,12 +6,15 @@
 
 #include "platform.h"
 
+#include <sizespec/thread_cache.h>
+
 #include <cstdint>
 
 namespace sizespec {
 
 constinit std::uintptr_t g_region_base_index = 2;
 constinit unsigned g_region_shift = 63;
+constinit detail::InlineFreeRegion detail::inline_free_region = {2, 63};
 constinit Region g_region;
 constinit std::atomic<std::size_t> g_bytes_committed{0};
 constinit std::atomic<std::size_t> g_commit_limit{SIZE_MAX};
@@ -54,6 +57,15 @@ bool region_init() noexcept {
                      reinterpret_cast<std::uintptr_t>(P) >> Shift,
                      __ATOMIC_RELAXED);
     __atomic_store_n(&g_region_shift, Shift, __ATOMIC_RELEASE);
+    // The same for the plugin's inline free, which must not bypass the
+    // debug build's checks.
+    if (!kDebug) {
+      detail::InlineFreeRegion &Inline = detail::inline_free_region;
+      __atomic_store_n(&Inline.__base_index,
+                       reinterpret_cast<std::uintptr_t>(P) >> Shift,
+                       __ATOMIC_RELAXED);
+      __atomic_store_n(&Inline.__shift, Shift, __ATOMIC_RELEASE);
+    }
     if constexpr (kDebug)
       debug_init();
     return true;

@@ -219,7 +219,7 @@ void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
   return P;
 }
 
-void thread_flush(unsigned B) noexcept {
+void detail::free_flush(unsigned B) noexcept {
   ThreadState *T = attach();
   if (SIZESPEC_UNLIKELY(T == &g_exited)) {
     // Each free of an exited thread flushes at once: the list is one long.

@@ -7,9 +7,9 @@
 // the budget is spent (flush), and when a thread exits.
 //
 // Frees split by where the memory goes, not by who allocated it: every
-// free, from any thread, takes the local path (free_small: push onto the
+// free, from any thread, takes the local path (free_push: push onto the
 // freeing thread's list, no atomics); a thread's surplus goes back to its
-// span in the central bin in batches (thread_flush -> central_give_back),
+// span in the central bin in batches (free_flush -> central_give_back),
 // which is where memory moves between threads. So a free from another
 // thread costs what a local one does, and nothing waits in a remote queue.
 //
@@ -33,9 +33,8 @@ using detail::tls_cache;
 /// \p Status) if the central bin has none to give.
 void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept;
 
-/// Slow path of free_small: bin \p B's free budget is spent. Gives objects
-/// back to the central bin if the list is over its cap.
-SIZESPEC_SLOW_PATH void thread_flush(unsigned B) noexcept;
+// The slow path of a free, detail::free_flush, is public: the plugin's
+// inline free calls it (<sizespec/thread_cache.h>).
 
 /// Folds the calling thread's counts into the stats counters.
 void thread_sync_all() noexcept;

@@ -53,7 +53,7 @@ struct TinyThread {
   std::uint64_t other_frees; ///< frees outside the current block, unfolded
 };
 
-/// Slow path of free_tiny_local: \p P is in a block other than the calling
+/// Slow path of detail::free_tiny_inline: \p P is in a block other than the calling
 /// thread's current one.
 SIZESPEC_SLOW_PATH void tiny_free_other(void *P) noexcept;
 

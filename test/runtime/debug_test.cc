@@ -91,6 +91,16 @@ TEST(DebugDeathTest, FreeListCorruption) {
                "\\(class 1, 8 B, noscan\\)\n$");
 }
 
+// The plugin's inline free must not bypass the checks: in this build it
+// takes nothing, and every sized delete reaches operator delete.
+TEST(Debug, NoInlineFree) {
+  void *P = routine<3, false, false>(24);
+  EXPECT_EQ(detail::inline_free_region.__shift, 63u);
+  EXPECT_EQ(detail::inline_free_region.__base_index, 2u);
+  EXPECT_FALSE(detail::free_inline(P));
+  ::operator delete(P, 24);
+}
+
 TEST(Debug, CorrectUseRunsClean) {
   // Every class, both kinds, the generic and typed paths, from two threads,
   // freed on the other thread too.

@@ -132,6 +132,59 @@ alloc_small(std::size_t __size, std::size_t __align = 0) noexcept(_Nothrow) {
   return alloc_small_in<_Nothrow, _Array>(_Bin, __size, __align);
 }
 
+// --- The inline free --------------------------------------------------------
+
+/// The region's geometry, for free_inline: a pointer's bin is
+/// (p >> __shift) - __base_index. The normal build sets it once, when it
+/// reserves the region, base index first. Until then, and always in the
+/// debug build (whose frees are all checked), it stays {2, 63}: (p >> 63) - 2
+/// is never below kNumBins, so every inline free calls operator delete.
+struct InlineFreeRegion {
+  std::uintptr_t __base_index;
+  unsigned __shift;
+};
+SIZESPEC_API extern InlineFreeRegion inline_free_region;
+
+/// Slow path of free_push: bin \p __bin's free budget is spent (or the
+/// thread has no cache yet, or is past its exit destructor). Gives objects
+/// back to the central bin if the list is over its cap.
+SIZESPEC_API SIZESPEC_SLOW_PATH void free_flush(unsigned __bin) noexcept;
+
+/// The local free: pushes \p __p onto the calling thread's `freed` list for
+/// bin \p __bin, whichever thread allocated it, and spends one unit of the
+/// bin's budget; when it runs out, free_flush. Every operator delete ends
+/// here, and so does free_inline.
+SIZESPEC_FAST_PATH void free_push(void *__p, std::uintptr_t __bin) noexcept {
+  ThreadCache &__tc = tls_cache;
+  FreeObject *__o = static_cast<FreeObject *>(__p);
+  __o->__next = __tc.__freed[__bin];
+  __tc.__freed[__bin] = __o;
+  // Written so that Clang emits `decw %fs:...; js` (for `--x < 0` it
+  // reloads and compares the old value: three more instructions).
+  std::int16_t __left;
+  __builtin_sub_overflow(__tc.__free_budget[__bin], 1, &__left);
+  __tc.__free_budget[__bin] = __left;
+  if (SIZESPEC_UNLIKELY(__left < 0))
+    free_flush(static_cast<unsigned>(__bin));
+}
+
+/// What the plugin emits inline for `operator delete(p, N)` with a constant
+/// N of a small size (plugin/pass/LowerSites.cpp): the bin from the address
+/// (a pointer-free type allocated in a translation unit without the plugin
+/// lives in a scan bin), then the local free; false, with nothing done, for
+/// anything else (null, a tiny block, a large object, memory the runtime did
+/// not hand out, the debug build), which the caller hands to operator
+/// delete. About 11 instructions, no call.
+SIZESPEC_FAST_PATH bool free_inline(void *__p) noexcept {
+  std::uintptr_t __bin =
+      (reinterpret_cast<std::uintptr_t>(__p) >> inline_free_region.__shift) -
+      inline_free_region.__base_index;
+  if (SIZESPEC_UNLIKELY(__bin >= kNumBins))
+    return false;
+  free_push(__p, __bin);
+  return true;
+}
+
 // --- The tiny path ---------------------------------------------------------
 
 /// Pointer-free objects of 1..kTinyMax bytes may be packed, one after
@@ -201,6 +254,29 @@ SIZESPEC_FAST_PATH void *alloc_tiny(std::size_t __size) noexcept(_Nothrow) {
   if (SIZESPEC_LIKELY(tiny_bump(__size, tiny_align(__size, _Array), __p)))
     return reinterpret_cast<void *>(__p);
   return TinyRefill<_Nothrow>::__call(_Array ? kRefillArray : 0, __size);
+}
+
+/// The tiny path's local free: \p __p is in the calling thread's current
+/// block (a null or foreign \p __p never is: no block ends at 16). It only
+/// counts; when every object handed out from the block is back, the block
+/// starts over at its first byte. False if \p __p is elsewhere. Every
+/// operator delete tries it after the bins; the plugin's inline free of a
+/// size under 16 too.
+SIZESPEC_FAST_PATH bool free_tiny_inline(void *__p) noexcept {
+  ThreadCache &__tc = tls_cache;
+  std::uintptr_t __blk =
+      reinterpret_cast<std::uintptr_t>(__p) & ~(kTinyBlock - 1);
+  std::uintptr_t __end = __tc.__tiny_end;
+  if (SIZESPEC_UNLIKELY(__blk + kTinyBlock != __end))
+    return false;
+  // The block's start from its end, not from __p: the next allocation's
+  // address must not wait for this one's (a new/delete loop would chain
+  // each pair through memory). The compiler must not see that they are
+  // equal, or it would use __blk.
+  __asm__("" : "+r"(__end));
+  if (++__tc.__tiny_frees == __tc.__tiny_allocs)
+    __tc.__tiny_next = __end - kTinyBlock;
+  return true;
 }
 
 } // namespace detail

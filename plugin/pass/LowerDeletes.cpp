@@ -1,0 +1,257 @@
+//===- LowerDeletes.cpp - The local free inline, at each sized delete -----===//
+//
+// After the optimizer, `operator delete(p, 24)` (Clang passes the size of a
+// complete type by default, and so does std::allocator<T>::deallocate once
+// inlined) becomes what sizespec::detail::free_inline is inline
+// (<sizespec/thread_cache.h>), with the call behind it:
+//
+//     bin = (p >> inline_free_region.shift) - inline_free_region.base_index
+//     if (bin < 64) {                      // a bin's object
+//       p->next = tls_cache.__freed[bin]; tls_cache.__freed[bin] = p;
+//       if (--tls_cache.__free_budget[bin] < 0) free_flush(bin);   // cold
+//     } else {
+//       operator delete(p, 24)             // tiny, large, foreign, null
+//     }
+//
+// The bin comes from the address, not from the size: an object of a
+// pointer-free type allocated where the plugin did not run is in a scan
+// bin. Below 16 bytes the object may be tiny, and the tiny path's local
+// free (detail::free_tiny_inline) comes first.
+//
+// Only in modules the plugin stamped (off=0, no sanitizer): a program built
+// with the plugin links the runtime, whose operator delete this is. When
+// the runtime stands aside it hands out nothing, and its debug build never
+// sets inline_free_region: every pointer then takes the call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SitePasses.h"
+#include "ThreadCacheIR.h"
+
+#include <sizespec/bins.h>
+#include <sizespec/size_classes.h>
+#include <sizespec/thread_cache.h>
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <cstddef>
+
+using namespace llvm;
+
+static cl::opt<bool>
+    InlineDelete("sizespec-inline-delete", cl::init(true),
+                 cl::desc("sizespec: give each sized operator delete of a "
+                          "constant small size the runtime's free inline"));
+
+namespace sizespec {
+namespace {
+
+constexpr const char *kSizedDelete = "_ZdlPvm";
+
+class DeleteLowering {
+public:
+  explicit DeleteLowering(Module &M)
+      : M(M), Ctx(M.getContext()), PtrTy(PointerType::getUnqual(Ctx)),
+        I16(Type::getInt16Ty(Ctx)), I32(Type::getInt32Ty(Ctx)),
+        I64(Type::getInt64Ty(Ctx)) {}
+
+  void lower(CallInst *CI, std::uint64_t Size);
+
+private:
+  /// The tiny path's local free, in \p B's block: counts and branches to
+  /// \p Done when \p P is in the thread's current block, else branches to
+  /// \p NotTiny.
+  void emitTinyLocal(IRBuilder<> &B, Value *Cache, Value *P,
+                     BasicBlock *NotTiny, BasicBlock *Done);
+  GlobalVariable *inlineFreeRegion();
+  FunctionCallee freeFlush();
+
+  Module &M;
+  LLVMContext &Ctx;
+  PointerType *PtrTy;
+  IntegerType *I16;
+  IntegerType *I32;
+  IntegerType *I64;
+};
+
+GlobalVariable *DeleteLowering::inlineFreeRegion() {
+  constexpr const char *Name = "_ZN8sizespec6detail18inline_free_regionE";
+  if (GlobalVariable *GV = M.getNamedGlobal(Name))
+    return GV;
+  auto *GV = new GlobalVariable(
+      M, ArrayType::get(Type::getInt8Ty(Ctx), sizeof(detail::InlineFreeRegion)),
+      /*isConstant=*/false, GlobalValue::ExternalLinkage, nullptr, Name);
+  GV->setAlignment(Align(alignof(detail::InlineFreeRegion)));
+  return GV;
+}
+
+FunctionCallee DeleteLowering::freeFlush() {
+  FunctionCallee FC =
+      M.getOrInsertFunction("_ZN8sizespec6detail10free_flushEj",
+                            FunctionType::get(Type::getVoidTy(Ctx), {I32},
+                                              /*isVarArg=*/false));
+  if (auto *Fn = dyn_cast<Function>(FC.getCallee())) {
+    Fn->addFnAttr(Attribute::Cold);
+    Fn->addFnAttr(Attribute::NoUnwind);
+  }
+  return FC;
+}
+
+void DeleteLowering::lower(CallInst *CI, std::uint64_t Size) {
+  using detail::InlineFreeRegion;
+  using detail::ThreadCache;
+  BasicBlock *Entry = CI->getParent();
+  Function *Fn = Entry->getParent();
+  Value *P = CI->getArgOperand(0);
+
+  // Entry: ..., [the current tiny block's test | Local |] the bin's test |
+  // Fast [Flush] | Call | Cont: the rest.
+  BasicBlock *Cont = Entry->splitBasicBlock(CI, "sizespec.free.cont");
+  Entry->getTerminator()->eraseFromParent();
+  BasicBlock *Fast = BasicBlock::Create(Ctx, "sizespec.free", Fn, Cont);
+  BasicBlock *Flush = BasicBlock::Create(Ctx, "sizespec.flush", Fn, Cont);
+  BasicBlock *Call = BasicBlock::Create(Ctx, "sizespec.delete", Fn, Cont);
+  IRBuilder<> B(Entry);
+  B.SetCurrentDebugLocation(CI->getDebugLoc());
+  Value *Cache = B.CreateThreadLocalAddress(threadCacheGlobal(M));
+  if (detail::is_tiny_size(Size)) {
+    // Under 16 bytes a pointer-free object is tiny: its test comes first.
+    BasicBlock *Bins = BasicBlock::Create(Ctx, "sizespec.bins", Fn, Fast);
+    emitTinyLocal(B, Cache, P, Bins, Cont);
+    B.SetInsertPoint(Bins);
+  }
+  GlobalVariable *Region = inlineFreeRegion();
+  Value *Shift = B.CreateAlignedLoad(
+      I32,
+      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Region,
+                                   offsetof(InlineFreeRegion, __shift)),
+      Align(4), "sizespec.shift");
+  Value *Index = B.CreateLShr(B.CreatePtrToInt(P, I64),
+                              B.CreateZExt(Shift, I64), "sizespec.index");
+  Value *Base = B.CreateAlignedLoad(
+      I64,
+      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Region,
+                                   offsetof(InlineFreeRegion, __base_index)),
+      Align(8), "sizespec.base");
+  Value *Bin = B.CreateSub(Index, Base, "sizespec.bin");
+  B.CreateCondBr(B.CreateICmpUGE(Bin, B.getInt64(kNumBins)), Call, Fast,
+                 MDBuilder(Ctx).createBranchWeights(1, 2000));
+
+  // detail::free_push.
+  B.SetInsertPoint(Fast);
+  Value *Slot = B.CreateInBoundsGEP(
+      PtrTy,
+      cacheField(B, Cache, offsetof(ThreadCache, __freed), "sizespec.freed"),
+      Bin, "sizespec.slot");
+  Value *Head = B.CreateAlignedLoad(PtrTy, Slot, Align(8), "head");
+  B.CreateAlignedStore(Head, P, Align(8));
+  B.CreateAlignedStore(P, Slot, Align(8));
+  Value *BudgetSlot = B.CreateInBoundsGEP(
+      I16,
+      cacheField(B, Cache, offsetof(ThreadCache, __free_budget),
+                 "sizespec.budgets"),
+      Bin, "sizespec.budget");
+  Value *Left = B.CreateSub(B.CreateAlignedLoad(I16, BudgetSlot, Align(2)),
+                            B.getInt16(1), "left");
+  B.CreateAlignedStore(Left, BudgetSlot, Align(2));
+  B.CreateCondBr(B.CreateICmpSLT(Left, B.getInt16(0)), Flush, Cont,
+                 MDBuilder(Ctx).createBranchWeights(1, 2000));
+
+  B.SetInsertPoint(Flush);
+  B.CreateCall(freeFlush(), {B.CreateTrunc(Bin, I32)});
+  B.CreateBr(Cont);
+
+  // The call as Clang emitted it, for everything else.
+  CI->moveBefore(*Call, Call->end());
+  B.SetInsertPoint(Call);
+  B.CreateBr(Cont);
+}
+
+void DeleteLowering::emitTinyLocal(IRBuilder<> &B, Value *Cache, Value *P,
+                                   BasicBlock *NotTiny, BasicBlock *Done) {
+  using detail::ThreadCache;
+  Function *Fn = B.GetInsertBlock()->getParent();
+  Value *Blk = B.CreateAnd(B.CreatePtrToInt(P, I64),
+                           B.getInt64(~(detail::kTinyBlock - 1)), "block");
+  Value *End = B.CreateAlignedLoad(I64,
+                                   cacheField(B, Cache,
+                                              offsetof(ThreadCache, __tiny_end),
+                                              "sizespec.tiny.end"),
+                                   Align(8), "end");
+  BasicBlock *Local = BasicBlock::Create(Ctx, "sizespec.tiny.free", Fn, Done);
+  B.CreateCondBr(
+      B.CreateICmpNE(B.CreateAdd(Blk, B.getInt64(detail::kTinyBlock)), End),
+      NotTiny, Local);
+
+  B.SetInsertPoint(Local);
+  // As free_tiny_inline: the block's start from its end, through an empty
+  // asm, so that no later pass replaces it with the freed pointer's block
+  // (the next allocation would wait on this free's address).
+  auto *Opaque = InlineAsm::get(FunctionType::get(I64, {I64}, false), "",
+                                "=r,0", /*hasSideEffects=*/false);
+  Value *Start = B.CreateSub(B.CreateCall(Opaque, {End}),
+                             B.getInt64(detail::kTinyBlock), "start");
+  Value *FreesSlot = cacheField(B, Cache, offsetof(ThreadCache, __tiny_frees),
+                                "sizespec.tiny.frees");
+  Value *Frees = B.CreateAdd(B.CreateAlignedLoad(I64, FreesSlot, Align(8)),
+                             B.getInt64(1), "frees");
+  B.CreateAlignedStore(Frees, FreesSlot, Align(8));
+  Value *Allocs = B.CreateAlignedLoad(
+      I64,
+      cacheField(B, Cache, offsetof(ThreadCache, __tiny_allocs),
+                 "sizespec.tiny.allocs"),
+      Align(8), "allocs");
+  BasicBlock *Reset = BasicBlock::Create(Ctx, "sizespec.tiny.reset", Fn, Done);
+  B.CreateCondBr(B.CreateICmpEQ(Frees, Allocs), Reset, Done);
+  B.SetInsertPoint(Reset);
+  B.CreateAlignedStore(Start,
+                       cacheField(B, Cache, offsetof(ThreadCache, __tiny_next),
+                                  "sizespec.tiny.next"),
+                       Align(8));
+  B.CreateBr(Done);
+}
+
+/// A stamped module whose sites the plugin specialized: off=0, no
+/// sanitizer. The stamp is in every translation unit the plugin compiled.
+bool pluginCompiled(const Module &M) {
+  std::optional<ModuleStamp> Stamp = readStamp(M);
+  return Stamp && !Stamp->Off && !Stamp->Sanitized;
+}
+
+} // namespace
+
+PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &) {
+  Function *Delete = M.getFunction(kSizedDelete);
+  if (!InlineDelete || !Delete || !pluginCompiled(M))
+    return PreservedAnalyses::all();
+  struct Sized {
+    CallInst *Call;
+    std::uint64_t Size;
+  };
+  SmallVector<Sized, 16> Sites;
+  for (User *U : Delete->users()) {
+    auto *CI = dyn_cast<CallInst>(U);
+    if (!CI || CI->getCalledOperand() != Delete || CI->arg_size() != 2)
+      continue;
+    auto *SizeC = dyn_cast<ConstantInt>(CI->getArgOperand(1));
+    if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > kMaxSmallSize)
+      continue;
+    // -O0 and -Oz ask for no inline code.
+    Function *Fn = CI->getFunction();
+    if (Fn->hasOptNone() || Fn->hasMinSize())
+      continue;
+    Sites.push_back({CI, SizeC->getZExtValue()});
+  }
+  DeleteLowering L(M);
+  for (Sized &S : Sites)
+    L.lower(S.Call, S.Size);
+  return Sites.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
+}
+
+} // namespace sizespec
