@@ -53,8 +53,8 @@ struct TinyThread {
   std::uint64_t other_frees; ///< frees outside the current block, unfolded
 };
 
-/// Slow path of detail::free_tiny_inline: \p P is in a block other than the calling
-/// thread's current one.
+/// Slow path of detail::free_tiny_inline: \p P is in a block other than the
+/// calling thread's current one.
 SIZESPEC_SLOW_PATH void tiny_free_other(void *P) noexcept;
 
 /// Slow path of alloc_tiny: retires the calling thread's current block,
