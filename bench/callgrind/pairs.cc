@@ -18,6 +18,8 @@
 //   source       `new Point` + `delete p` as written: compiled with the
 //                plugin (measure --plugin), what the plugin's pass makes of
 //                them after the optimizer; without it, operator new/delete
+//   batch        `new Point` x 1000, then `delete` in a fixed shuffled order,
+//                N / 1000 times (bench/micro's Batch/noscan/24): N pairs
 //   empty        the loop control alone (counter, compare, branch)
 //
 // Each mode's loop is its own noinline function, so callgrind_annotate
@@ -29,6 +31,7 @@
 #include <sizespec/sizespec.h>
 #include <sizespec/stats.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -103,6 +106,28 @@ __attribute__((noinline)) void pairs_source(long N) {
   }
 }
 
+__attribute__((noinline)) void pairs_batch(long N) {
+  constexpr int kBatch = 1000;
+  static Point *Live[kBatch];
+  static unsigned short Order[kBatch];
+  std::uint64_t X = 0x9e3779b97f4a7c15u;
+  for (int I = 0; I < kBatch; ++I)
+    Order[I] = static_cast<unsigned short>(I);
+  for (int I = kBatch - 1; I > 0; --I) {
+    X ^= X << 13, X ^= X >> 7, X ^= X << 17;
+    unsigned short T = Order[I];
+    Order[I] = Order[X % (I + 1)];
+    Order[X % (I + 1)] = T;
+  }
+  for (long R = 0; R < N / kBatch; ++R) {
+    for (int I = 0; I < kBatch; ++I)
+      Live[I] = new Point;
+    escape(Live);
+    for (int I = 0; I < kBatch; ++I)
+      delete Live[Order[I]];
+  }
+}
+
 __attribute__((noinline)) void pairs_empty(long N) {
   for (long I = 0; I < N; ++I)
     asm volatile("" : : : "memory"); // the loop control alone
@@ -114,7 +139,7 @@ int main(int argc, char **argv) {
   if (argc != 3) {
     std::fprintf(stderr,
                  "usage: %s specialized|class8|tiny|generic|new|malloc|source|"
-                 "empty N\n",
+                 "batch|empty N\n",
                  argv[0]);
     return 2;
   }
@@ -136,6 +161,8 @@ int main(int argc, char **argv) {
     pairs_malloc(N, Size);
   else if (!std::strcmp(Mode, "source"))
     pairs_source(N);
+  else if (!std::strcmp(Mode, "batch"))
+    pairs_batch(N);
   else if (!std::strcmp(Mode, "empty"))
     pairs_empty(N);
   else

@@ -38,6 +38,18 @@ constexpr std::array<std::uint32_t, kNumSpanBins> make_capacities() {
 }
 constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 
+/// Whole batches a thread flush gave back, kept whole for the next refill
+/// (tcmalloc's transfer cache): the flush and the refill then cost O(1)
+/// each, not a span lookup and a push, and a pop, per object. Bins only,
+/// not the tiny range. Their objects still count as used in their spans;
+/// stats(), release_free_memory() and the periodic purge put them back
+/// first, so no span stays held there for long.
+constexpr unsigned kTransferSlots = 8;
+/// At most this many bytes per bin wait in its slots.
+constexpr std::size_t kTransferBytes = 64 * 1024;
+/// A shorter chain goes back to its spans at once.
+constexpr std::uint32_t kMinTransferBatch = 16;
+
 /// Spans of one bin linked through Span::prev/next.
 struct SpanList {
   std::uint32_t head = kNoSpan;
@@ -53,6 +65,9 @@ struct CentralBin {
   std::uint32_t committed = 0; ///< spans [0, committed) committed
   std::atomic<std::uint32_t> spans_in_use{0};
   std::atomic<std::uint32_t> spans_cached{0}; ///< length of `dirty`
+  Batch transfer[kTransferSlots]; ///< [0, transfers) hold a batch each
+  std::atomic<std::uint32_t> transfers{0};
+  std::size_t transfer_bytes = 0;
 };
 // constinit: operator new may run before this library's initializers
 // (from an earlier library's), so nothing here may need one.
@@ -173,6 +188,36 @@ void release_span(unsigned B, CentralBin &C, std::uint32_t I, Span *S,
   C.spans_cached.fetch_add(1, std::memory_order_relaxed);
 }
 
+/// Puts each object of the chain at \p Head back on its span's free list
+/// (bin lock held); a span that gets all its objects back is released.
+void return_objects(unsigned B, CentralBin &C, FreeObject *Head,
+                    std::uint32_t Now) {
+  while (Head) {
+    FreeObject *O = Head;
+    Head = O->__next;
+    std::uint32_t I = g_region.span_index(B, O);
+    Span *S = g_region.span(B, I);
+    O->__next = S->free;
+    S->free = O;
+    if (S->state == SpanState::full) {
+      push_front(B, C.partial, I);
+      S->state = SpanState::partial;
+    }
+    if (--S->used == 0)
+      release_span(B, C, I, S, Now);
+  }
+}
+
+/// Puts every batch waiting in bin B's transfer slots back on its spans
+/// (bin lock held).
+void drain_transfers(unsigned B, CentralBin &C, std::uint32_t Now) {
+  std::uint32_t N = C.transfers.load(std::memory_order_relaxed);
+  for (std::uint32_t K = 0; K < N; ++K)
+    return_objects(B, C, C.transfer[K].head, Now);
+  C.transfer_bytes = 0;
+  C.transfers.store(0, std::memory_order_relaxed);
+}
+
 /// Every half delay at most, the first thread through the central layer
 /// purges every bin's spans that have been empty for the delay. Lazy, as
 /// jemalloc's decay without its background thread: a process that stops
@@ -187,9 +232,12 @@ void purge_if_due(std::uint32_t Now) {
     return;
   for (unsigned B = 0; B < kNumSpanBins; ++B) {
     CentralBin &C = g_bins[B];
-    if (C.spans_cached.load(std::memory_order_relaxed) <= kMinCachedSpans)
+    if (C.transfers.load(std::memory_order_relaxed) == 0 &&
+        C.spans_cached.load(std::memory_order_relaxed) <= kMinCachedSpans)
       continue;
     LockGuard G(C.lock);
+    // Batches idle in the slots for a while hold their spans: back to them.
+    drain_transfers(B, C, Now);
     purge_bin(B, C, Now, Delay, kMinCachedSpans);
   }
 }
@@ -203,6 +251,12 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
   TakeStatus Status = TakeStatus::ok;
   {
     LockGuard G(C.lock);
+    if (std::uint32_t Slots = C.transfers.load(std::memory_order_relaxed);
+        Slots && Out.count == 0 && Want >= kMinTransferBatch) {
+      Out = C.transfer[Slots - 1];
+      C.transfer_bytes -= std::size_t(Out.count) * Size;
+      C.transfers.store(Slots - 1, std::memory_order_relaxed);
+    }
     while (Out.count < Want) {
       std::uint32_t I = C.partial.head;
       if (I == kNoSpan && (Status = acquire_span(B, C, I)) != TakeStatus::ok)
@@ -245,25 +299,24 @@ std::uint32_t central_frontier(unsigned B) noexcept {
   return __atomic_load_n(&g_bins[B].frontier, __ATOMIC_RELAXED);
 }
 
-void central_give_back(unsigned B, FreeObject *Head) noexcept {
+void central_give_back(unsigned B, FreeObject *Head,
+                       std::uint32_t Count) noexcept {
   CentralBin &C = g_bins[B];
   const std::uint32_t Now = platform::now_ms();
   {
     LockGuard G(C.lock);
-    while (Head) {
-      FreeObject *O = Head;
-      Head = O->__next;
-      std::uint32_t I = g_region.span_index(B, O);
-      Span *S = g_region.span(B, I);
-      O->__next = S->free;
-      S->free = O;
-      if (S->state == SpanState::full) {
-        push_front(B, C.partial, I);
-        S->state = SpanState::partial;
-      }
-      if (--S->used == 0)
-        release_span(B, C, I, S, Now);
+    const std::size_t Bytes = std::size_t(Count) * object_size(B);
+    const std::uint32_t Slots = C.transfers.load(std::memory_order_relaxed);
+    // With no purge delay the program wants its memory back at once.
+    if (B < kNumBins && Count >= kMinTransferBatch && Slots < kTransferSlots &&
+        C.transfer_bytes + Bytes <= kTransferBytes &&
+        g_purge_delay_ms.load(std::memory_order_relaxed) != 0) {
+      C.transfer[Slots] = Batch{Head, Count};
+      C.transfer_bytes += Bytes;
+      C.transfers.store(Slots + 1, std::memory_order_relaxed);
+      return; // the periodic purge drains the slots
     }
+    return_objects(B, C, Head, Now);
     // No delay: give back at once, but a whole batch per madvise run.
     if (g_purge_delay_ms.load(std::memory_order_relaxed) == 0 &&
         C.spans_cached.load(std::memory_order_relaxed) >=
@@ -273,11 +326,24 @@ void central_give_back(unsigned B, FreeObject *Head) noexcept {
   purge_if_due(Now);
 }
 
+void central_drain_transfers() noexcept {
+  const std::uint32_t Now = platform::now_ms();
+  for (unsigned B = 0; B < kNumBins; ++B) {
+    CentralBin &C = g_bins[B];
+    if (C.transfers.load(std::memory_order_relaxed) == 0)
+      continue;
+    LockGuard G(C.lock);
+    drain_transfers(B, C, Now);
+  }
+}
+
 std::size_t central_release_all() noexcept {
   std::size_t Spans = 0;
   for (unsigned B = 0; B < kNumSpanBins; ++B) {
     CentralBin &C = g_bins[B];
     LockGuard G(C.lock);
+    if (B < kNumBins)
+      drain_transfers(B, C, platform::now_ms());
     Spans += purge_bin(B, C, 0, 0, 0);
   }
   return Spans << kSpanShift;

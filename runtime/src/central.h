@@ -35,12 +35,19 @@ enum class TakeStatus {
 /// Takes up to \p Want objects of bin \p B into \p Out.
 TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept;
 
-/// Gives back a chain of objects, all of bin \p B, null-terminated.
 /// The first span of bin \p B never handed out: spans from it on have no
 /// committed metadata. Read without the lock (the debug build's checks).
 std::uint32_t central_frontier(unsigned B) noexcept;
 
-void central_give_back(unsigned B, FreeObject *Head) noexcept;
+/// Gives back a chain of objects, all of bin \p B, null-terminated.
+/// \p Count is the chain's length if the caller knows it (0 otherwise): a
+/// whole batch may wait, whole, for the next refill (the transfer cache).
+void central_give_back(unsigned B, FreeObject *Head,
+                       std::uint32_t Count = 0) noexcept;
+
+/// Puts every batch waiting in the transfer cache back on its spans, so
+/// that the span counts (stats) and the purge see every free object.
+void central_drain_transfers() noexcept;
 
 /// Default for how long a span stays empty and committed before its pages
 /// go back to the OS (SIZESPEC_PURGE_DELAY_MS). 0: at once.

@@ -19,8 +19,10 @@ Stats stats() noexcept {
   Stats S;
   std::memset(&S, 0, sizeof S);
   S.mode = g_mode.load(std::memory_order_acquire);
-  if (S.mode == Mode::active)
+  if (S.mode == Mode::active) {
     thread_sync_all();
+    central_drain_transfers(); // the span counts see every free object
+  }
   for (unsigned B = 0; B < kNumBins; ++B) {
     const BinCounters &C = g_counters.bins[B];
     ClassStats &Out = S.classes[bin_class(B)][bin_scan(B) ? 1 : 0];

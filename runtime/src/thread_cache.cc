@@ -139,7 +139,7 @@ void give_back(unsigned B, FreeObject *&List, std::uint32_t Len,
     Rest = Last->__next;
     Last->__next = nullptr;
   }
-  central_give_back(B, Rest);
+  central_give_back(B, Rest, Len - Keep);
 }
 
 std::uint32_t length(const FreeObject *P) {

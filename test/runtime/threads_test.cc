@@ -13,6 +13,7 @@
 #include <deque>
 #include <mutex>
 #include <pthread.h>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -131,6 +132,39 @@ TEST(Threads, ExitReturnsTheCache) {
   EXPECT_EQ(A.allocations - B.allocations, 5000u);
   EXPECT_EQ(A.frees - B.frees, 5000u);
   EXPECT_EQ(A.spans, B.spans) << "the exited thread's cache was not returned";
+}
+
+// A thread's flushes give whole batches to the central bin, which keeps
+// them for the next refill (the transfer cache): another thread's
+// allocations get each object once, intact, and no new memory.
+TEST(Threads, FlushedBatchesAreHandedOutOnce) {
+  constexpr int N = 6000;
+  std::vector<void *> Freed;
+  for (int I = 0; I < N; ++I)
+    Freed.push_back(routine<6, false, false>(64));
+  // Before the frees: stats() puts the waiting batches back on their spans.
+  const std::uint64_t Committed = stats().bytes_committed;
+  std::thread([&Freed] {
+    for (void *P : Freed)
+      ::operator delete(P, 64);
+  }).join();
+  std::vector<void *> Got;
+  std::thread([&Got] {
+    for (int I = 0; I < N; ++I) {
+      void *P = routine<6, false, false>(64);
+      fill(P, 64, I);
+      Got.push_back(P);
+    }
+  }).join();
+  std::set<void *> Unique(Got.begin(), Got.end());
+  EXPECT_EQ(Unique.size(), Got.size()) << "an object was handed out twice";
+  for (int I = 0; I < N; ++I)
+    ASSERT_TRUE(check(Got[I], 64, I)) << "object " << I << " overlaps another";
+  EXPECT_EQ(stats().bytes_committed, Committed);
+  for (void *P : Got)
+    ::operator delete(P, 64);
+  const ClassStats &C = stats().at(6, false);
+  EXPECT_EQ(C.allocations, C.frees);
 }
 
 TEST(Threads, ObjectsOutliveTheirThread) {
