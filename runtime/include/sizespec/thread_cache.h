@@ -169,7 +169,7 @@ SIZESPEC_FAST_PATH void free_push(void *__p, std::uintptr_t __bin) noexcept {
 }
 
 /// What the plugin emits inline for `operator delete(p, N)` with a constant
-/// N of a small size (plugin/pass/LowerSites.cpp): the bin from the address
+/// N of a small size (plugin/pass/LowerDeletes.cpp): the bin from the address
 /// (a pointer-free type allocated in a translation unit without the plugin
 /// lives in a scan bin), then the local free; false, with nothing done, for
 /// anything else (null, a tiny block, a large object, memory the runtime did
