@@ -17,8 +17,7 @@ namespace bench {
 constexpr std::uint64_t kFnvOffset = 14695981039346656037u;
 
 /// 64-bit FNV-1a of \p S, continuing from \p H (to hash a sequence).
-inline std::uint64_t fnv1a(const std::string &S,
-                           std::uint64_t H = kFnvOffset) {
+inline std::uint64_t fnv1a(const std::string &S, std::uint64_t H = kFnvOffset) {
   for (unsigned char C : S)
     H = (H ^ C) * 1099511628211u;
   return H;

@@ -58,9 +58,9 @@ std::map<std::string, std::string> generate(int Dirs, int Files) {
     std::string Objects;
     for (int F = 0; F < Files; ++F) {
       std::string Name = Dir + "/file" + std::to_string(F);
-      Sub += "build obj/" + Name + ".o: cxx src/" + Name + ".cc | src/" +
-             Dir + "/common.h src/base/h" + std::to_string(F % 17) +
-             ".h src/base/h" + std::to_string((F * 7 + D) % 23) + ".h\n";
+      Sub += "build obj/" + Name + ".o: cxx src/" + Name + ".cc | src/" + Dir +
+             "/common.h src/base/h" + std::to_string(F % 17) + ".h src/base/h" +
+             std::to_string((F * 7 + D) % 23) + ".h\n";
       Sub += "  includes = -Isrc/" + Dir + " -Isrc/base\n";
       if (F % 3 == 0)
         Sub += "  cflags = $cflags -DEXTRA=" + std::to_string(F) + "\n";
@@ -86,9 +86,9 @@ public:
 
   TimeStamp Stat(const std::string &Path, std::string *) const override {
     // Sources and headers exist; outputs (obj/, *.a, app) do not.
-    bool Output = Path.rfind("obj/", 0) == 0 || Path == "app" ||
-                  Path == "main.o" ||
-                  (Path.size() > 2 && Path.compare(Path.size() - 2, 2, ".a") == 0);
+    bool Output =
+        Path.rfind("obj/", 0) == 0 || Path == "app" || Path == "main.o" ||
+        (Path.size() > 2 && Path.compare(Path.size() - 2, 2, ".a") == 0);
     return Output ? 0 : 1;
   }
   bool MakeDir(const std::string &) override { return true; }
