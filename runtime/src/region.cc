@@ -53,17 +53,15 @@ bool region_init() noexcept {
     g_region.tiny_meta_spans =
         static_cast<std::uint32_t>((TinyMeta + kSpanSize - 1) / kSpanSize);
     // Base first: a reader that sees the new shift sees the new base.
-    __atomic_store_n(&g_region_base_index,
-                     reinterpret_cast<std::uintptr_t>(P) >> Shift,
-                     __ATOMIC_RELAXED);
+    const std::uintptr_t BaseIndex =
+        reinterpret_cast<std::uintptr_t>(P) >> Shift;
+    __atomic_store_n(&g_region_base_index, BaseIndex, __ATOMIC_RELAXED);
     __atomic_store_n(&g_region_shift, Shift, __ATOMIC_RELEASE);
     // The same for the plugin's inline free, which must not bypass the
     // debug build's checks.
-    if (!kDebug) {
+    if constexpr (!kDebug) {
       detail::InlineFreeRegion &Inline = detail::inline_free_region;
-      __atomic_store_n(&Inline.__base_index,
-                       reinterpret_cast<std::uintptr_t>(P) >> Shift,
-                       __ATOMIC_RELAXED);
+      __atomic_store_n(&Inline.__base_index, BaseIndex, __ATOMIC_RELAXED);
       __atomic_store_n(&Inline.__shift, Shift, __ATOMIC_RELEASE);
     }
     if constexpr (kDebug)
