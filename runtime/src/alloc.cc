@@ -9,6 +9,7 @@
 
 #include "alloc.h"
 
+#include "composition.h"
 #include "counters.h"
 #include "fallback.h"
 #include "runtime.h"
@@ -174,13 +175,25 @@ namespace detail {
 
 // Slow paths of the specialized routines (detail::alloc_small).
 namespace {
+/// A routine's slow path while the runtime stands aside: the operator new
+/// form its site would have called (kRefillArray in \p Flags: new[]), and
+/// the one line that says so (runtime.h). Out of line, so that the refill
+/// the active runtime takes stays small.
+template <bool Nothrow>
+SIZESPEC_SLOW_PATH void *routine_stand_aside(unsigned Flags, std::size_t Size,
+                                             std::size_t Align) {
+  warn_standing_aside();
+  return forward<Nothrow>(Flags & kRefillArray ? Entry::routine_array
+                                               : Entry::routine,
+                          Size, Align);
+}
+
 /// Every alloc_refill form: the routine's bin refilled, or, standing
 /// aside, the operator new form the site would have called.
 template <bool Nothrow>
 void *routine_refill(unsigned Bin, std::size_t Size, std::size_t Align) {
-  Entry E = Bin & kRefillArray ? Entry::routine_array : Entry::routine;
   if (current_mode() != Mode::active)
-    return forward<Nothrow>(E, Size, Align);
+    return routine_stand_aside<Nothrow>(Bin, Size, Align);
   return refill<Nothrow>(Bin & ~kRefillArray, Size, /*Generic=*/false);
 }
 } // namespace
@@ -205,8 +218,7 @@ namespace {
 template <bool Nothrow>
 void *routine_tiny_refill(unsigned Flags, std::size_t Size) {
   if (current_mode() != Mode::active)
-    return forward<Nothrow>(
-        Flags & kRefillArray ? Entry::routine_array : Entry::routine, Size, 0);
+    return routine_stand_aside<Nothrow>(Flags, Size, 0);
   return tiny_refill<Nothrow>(Size, /*Generic=*/false);
 }
 } // namespace
@@ -224,6 +236,7 @@ void free_foreign(DeleteForm F, void *P, std::size_t Align) noexcept {
   // Active means every form is ours, so the chain below would end in free.
   if (current_mode() == Mode::active) {
     std::free(P);
+    note_malloc_free();
     return;
   }
   auto Al = static_cast<std::align_val_t>(Align);

@@ -8,6 +8,7 @@
 
 #include "alloc.h"
 #include "central.h"
+#include "composition.h"
 #include "runtime.h"
 
 #include <sizespec/sizespec.h>
@@ -27,9 +28,10 @@ void deallocate(void *p) noexcept { free_any<DeleteForm::sized>(p); }
 bool owns(const void *p) noexcept { return bin_of_address(p) < kNumSpanBins; }
 
 std::size_t release_free_memory() noexcept {
-  return g_mode.load(std::memory_order_acquire) == Mode::active
-             ? central_release_all()
-             : 0;
+  if (g_mode.load(std::memory_order_acquire) != Mode::active)
+    return 0;
+  composition_trim_now(); // glibc's heap too, when the runtime trims it
+  return central_release_all();
 }
 
 namespace detail {

@@ -6,6 +6,7 @@
 #include "debug.h"
 #include "lock.h"
 #include "platform.h"
+#include "purge.h"
 #include "region.h"
 #include "tiny.h"
 
@@ -22,6 +23,11 @@ constexpr std::uint32_t kMinCachedSpans = 2;
 /// dear in VMs (TLB shootdowns): on the 2-core test VM, giving back 1 GiB
 /// took 18.6 s in 64 KiB calls and 0.2 s in one call.
 constexpr std::uint32_t kDecommitBatch = 16;
+/// A refill carves never-used objects from one aligned window of this many
+/// bytes at most (central_take).
+constexpr std::size_t kCarveWindow = 2048;
+static_assert(kPageSize % kCarveWindow == 0, "windows split pages");
+static_assert(kCarveWindow >= kMaxSmallSize, "a window holds an object");
 /// Spans committed at a time as a bin's frontier grows (1 MiB).
 constexpr std::uint32_t kCommitChunkSpans = 16;
 
@@ -68,6 +74,8 @@ struct CentralBin {
   Batch transfer[kTransferSlots]; ///< [0, transfers) hold a batch each
   std::atomic<std::uint32_t> transfers{0};
   std::size_t transfer_bytes = 0;
+  /// When a thread last took or gave back objects (platform::now_ms).
+  std::atomic<std::uint32_t> last_used{0};
 };
 // constinit: operator new may run before this library's initializers
 // (from an earlier library's), so nothing here may need one.
@@ -186,6 +194,7 @@ void release_span(unsigned B, CentralBin &C, std::uint32_t I, Span *S,
   push_front(B, C.dirty, I);
   C.spans_in_use.fetch_sub(1, std::memory_order_relaxed);
   C.spans_cached.fetch_add(1, std::memory_order_relaxed);
+  purge_notify(); // the background purge gives it back if it stays empty
 }
 
 /// Puts each object of the chain at \p Head back on its span's free list
@@ -248,9 +257,11 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
   CentralBin &C = g_bins[B];
   const std::uint32_t Cap = kCapacity[B];
   const std::size_t Size = object_size(B);
+  const std::uint32_t Now = platform::now_ms();
   TakeStatus Status = TakeStatus::ok;
   {
     LockGuard G(C.lock);
+    C.last_used.store(Now, std::memory_order_relaxed);
     if (std::uint32_t Slots = C.transfers.load(std::memory_order_relaxed);
         Slots && Out.count == 0 && Want >= kMinTransferBatch) {
       Out = C.transfer[Slots - 1];
@@ -271,9 +282,21 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
         ++Out.count;
         ++S->used;
       }
-      // Carve never-used slots, linked in address order.
-      std::uint32_t N = std::min(Want - Out.count, Cap - S->carved);
+      // Carve never-used slots, linked in address order, but only those
+      // that start in the 2 KiB window of the first one: carving writes
+      // each object's link, which makes its page resident, and spare
+      // objects a thread never uses must cost no memory (mimalloc extends
+      // a page's free list lazily for the same reason). What a thread
+      // leaves of a window, the next refill of any thread carves, on a
+      // page already resident. A thread that needs more comes back: one
+      // refill per 2 KiB of new memory, beside half a page fault.
       char *Start = g_region.span_start(B, I);
+      const std::uintptr_t First =
+          reinterpret_cast<std::uintptr_t>(Start) + S->carved * Size;
+      const std::uintptr_t WindowEnd = (First | (kCarveWindow - 1)) + 1;
+      const auto InWindow =
+          static_cast<std::uint32_t>((WindowEnd - First + Size - 1) / Size);
+      std::uint32_t N = std::min({Want - Out.count, Cap - S->carved, InWindow});
       for (std::uint32_t K = S->carved + N; K-- > S->carved;) {
         auto *O = reinterpret_cast<FreeObject *>(Start + K * Size);
         O->__next = Out.head;
@@ -289,9 +312,11 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
         remove(B, C.partial, I);
         S->state = SpanState::full;
       }
+      if (N)
+        break; // new memory: enough for this refill
     }
   }
-  purge_if_due(platform::now_ms());
+  purge_if_due(Now);
   return Out.count ? TakeStatus::ok : Status;
 }
 
@@ -305,6 +330,7 @@ void central_give_back(unsigned B, FreeObject *Head,
   const std::uint32_t Now = platform::now_ms();
   {
     LockGuard G(C.lock);
+    C.last_used.store(Now, std::memory_order_relaxed);
     const std::size_t Bytes = std::size_t(Count) * object_size(B);
     const std::uint32_t Slots = C.transfers.load(std::memory_order_relaxed);
     // With no purge delay the program wants its memory back at once.
@@ -314,7 +340,8 @@ void central_give_back(unsigned B, FreeObject *Head,
       C.transfer[Slots] = Batch{Head, Count};
       C.transfer_bytes += Bytes;
       C.transfers.store(Slots + 1, std::memory_order_relaxed);
-      return; // the periodic purge drains the slots
+      purge_notify(); // the purge drains the slots if no refill takes it
+      return;
     }
     return_objects(B, C, Head, Now);
     // No delay: give back at once, but a whole batch per madvise run.
@@ -324,6 +351,42 @@ void central_give_back(unsigned B, FreeObject *Head,
       purge_bin(B, C, Now, 0, kMinCachedSpans);
   }
   purge_if_due(Now);
+}
+
+std::uint32_t central_purge_background(std::uint32_t Now) noexcept {
+  const std::uint32_t Delay = g_purge_delay_ms.load(std::memory_order_relaxed);
+  std::uint32_t Next = kNoPurgeDue;
+  for (unsigned B = 0; B < kNumSpanBins; ++B) {
+    CentralBin &C = g_bins[B];
+    if (C.transfers.load(std::memory_order_relaxed) == 0 &&
+        C.spans_cached.load(std::memory_order_relaxed) == 0)
+      continue;
+    LockGuard G(C.lock);
+    // A bin in use keeps its transfer cache and a couple of empty spans,
+    // as the lazy purge leaves them; one the program has left alone for a
+    // delay gives everything back.
+    const std::uint32_t Used = C.last_used.load(std::memory_order_relaxed);
+    const std::uint32_t Idle = Now - Used;
+    if (C.transfers.load(std::memory_order_relaxed) != 0) {
+      // Their objects have been free since the bin was last used: spans
+      // they empty count as empty since then.
+      if (Idle >= Delay / 2)
+        drain_transfers(B, C, Used);
+      else
+        Next = std::min(Next, Delay / 2 - Idle);
+    }
+    const std::uint32_t Keep = Idle < Delay ? kMinCachedSpans : 0;
+    purge_bin(B, C, Now, Delay, Keep);
+    // What is left falls due when its oldest span has been empty for the
+    // delay, or, for the spans a busy bin keeps, when it stops being busy.
+    const std::uint32_t Cached = C.spans_cached.load(std::memory_order_relaxed);
+    if (Cached > Keep)
+      Next = std::min(
+          Next, Delay - (Now - g_region.span(B, C.dirty.tail)->emptied_at));
+    else if (Cached)
+      Next = std::min(Next, Delay - Idle);
+  }
+  return Next;
 }
 
 void central_drain_transfers() noexcept {

@@ -55,6 +55,14 @@ constexpr std::uint32_t kDefaultPurgeDelayMs = 1000;
 void central_set_purge_delay(std::uint32_t Ms) noexcept;
 std::uint32_t central_purge_delay() noexcept;
 
+/// The background purge's pass (purge.h) at \p Now: gives back the spans
+/// that have been empty for the delay, all of them in a bin unused for that
+/// long, after putting back on their spans the transfer cache's batches of
+/// bins unused for half a delay. Returns the milliseconds until some of
+/// what is left falls due, or kNoPurgeDue.
+std::uint32_t central_purge_background(std::uint32_t Now) noexcept;
+constexpr std::uint32_t kNoPurgeDue = UINT32_MAX;
+
 /// Gives back every empty span's pages now, whatever the delay. Returns the
 /// bytes given back.
 std::size_t central_release_all() noexcept;

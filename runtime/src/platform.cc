@@ -40,6 +40,8 @@ void *reserve(std::size_t Size, std::size_t Align) noexcept {
   return reinterpret_cast<void *>(Aligned);
 }
 
+void release(void *P, std::size_t Size) noexcept { munmap(P, Size); }
+
 bool commit(void *P, std::size_t Size) noexcept {
   return mprotect(P, Size, PROT_READ | PROT_WRITE) == 0;
 }

@@ -16,6 +16,8 @@ namespace sizespec::platform {
 /// Reserves \p Size bytes of address space aligned to \p Align (a power of
 /// two), inaccessible and not committed. Null on failure.
 void *reserve(std::size_t Size, std::size_t Align) noexcept;
+/// Gives a reservation back to the OS (munmap).
+void release(void *P, std::size_t Size) noexcept;
 /// Makes [P, P+Size) readable and writable (page-aligned). False on ENOMEM.
 bool commit(void *P, std::size_t Size) noexcept;
 /// Gives the pages of [P, P+Size) back to the OS; they read as zero after.

@@ -16,16 +16,17 @@ constinit std::uintptr_t g_region_base_index = 2;
 constinit unsigned g_region_shift = 63;
 constinit detail::InlineFreeRegion detail::inline_free_region = {2, 63};
 constinit Region g_region;
+constinit Span g_head_spans[kNumSpanBins][kHeadSpans] = {};
 constinit std::atomic<std::size_t> g_bytes_committed{0};
 constinit std::atomic<std::size_t> g_commit_limit{SIZE_MAX};
 
 namespace {
-constexpr std::size_t kPage = 4096;
 std::uintptr_t page_floor(const void *P) {
-  return reinterpret_cast<std::uintptr_t>(P) & ~(kPage - 1);
+  return reinterpret_cast<std::uintptr_t>(P) & ~(kPageSize - 1);
 }
 std::uintptr_t page_ceil(const void *P) {
-  return (reinterpret_cast<std::uintptr_t>(P) + kPage - 1) & ~(kPage - 1);
+  return (reinterpret_cast<std::uintptr_t>(P) + kPageSize - 1) &
+         ~(kPageSize - 1);
 }
 } // namespace
 
@@ -47,7 +48,8 @@ bool region_init() noexcept {
     g_region.meta_spans =
         static_cast<std::uint32_t>((MetaBytes + kSpanSize - 1) / kSpanSize);
     // The tiny range: the Span array, then a count byte per 16 bytes.
-    g_region.tiny_counts_offset = (MetaBytes + kPage - 1) & ~(kPage - 1);
+    g_region.tiny_counts_offset =
+        (MetaBytes + kPageSize - 1) & ~(kPageSize - 1);
     std::size_t TinyMeta =
         g_region.tiny_counts_offset + (BinBytes >> kTinyBlockShift);
     g_region.tiny_meta_spans =
@@ -79,8 +81,11 @@ bool region_commit(unsigned B, std::uint32_t First,
     g_bytes_committed.fetch_sub(Bytes);
     return false;
   }
-  std::uintptr_t MetaLo = page_floor(g_region.span(B, First));
-  std::uintptr_t MetaHi = page_ceil(g_region.span(B, First + Count));
+  // The records' place at the head of the range (the first spans' records
+  // are in g_head_spans; committing theirs too is harmless).
+  const Span *Records = reinterpret_cast<const Span *>(g_region.bin_base(B));
+  std::uintptr_t MetaLo = page_floor(Records + First);
+  std::uintptr_t MetaHi = page_ceil(Records + First + Count);
   if (!platform::commit(reinterpret_cast<void *>(MetaLo), MetaHi - MetaLo) ||
       !platform::commit(g_region.span_start(B, First), Bytes)) {
     g_bytes_committed.fetch_sub(Bytes);

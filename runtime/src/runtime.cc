@@ -3,9 +3,11 @@
 #include "runtime.h"
 
 #include "central.h"
+#include "composition.h"
 #include "fallback.h"
 #include "lock.h"
 #include "platform.h"
+#include "purge.h"
 #include "region.h"
 #include "thread_cache.h"
 
@@ -14,7 +16,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 
 namespace sizespec {
@@ -80,27 +84,59 @@ void bind_winners() {
   bind(g_winners.del_array_aligned, "_ZdaPvSt11align_val_t");
 }
 
+/// Who defines the operator new that wins, when it is not this library.
+struct Foreign {
+  const char *form = nullptr;  ///< its mangled name
+  const char *where = nullptr; ///< the file that defines it
+  const char *me = nullptr;    ///< this library's file
+  bool program = false;        ///< the program itself (not a library)
+};
+Foreign g_foreign;
+
 /// The first replaceable form that does not bind to this library, or null.
 /// Such a program gets the standard behaviour from every form we define.
-const char *foreign_form(const char *&Where) {
+const char *foreign_form(Foreign &F) {
   Dl_info Me, It;
+  link_map *Map = nullptr, *Main = nullptr;
   if (!dladdr(reinterpret_cast<void *>(&init_runtime), &Me))
     return nullptr;
+  if (void *Self = dlopen(nullptr, RTLD_LAZY | RTLD_NOLOAD))
+    dlinfo(Self, RTLD_DI_LINKMAP, &Main);
   for (const char *Name : kForms) {
     void *Sym = dlsym(RTLD_DEFAULT, Name);
-    if (Sym && dladdr(Sym, &It) && It.dli_fbase != Me.dli_fbase) {
-      Where = It.dli_fname && *It.dli_fname ? It.dli_fname : "the program";
+    if (Sym &&
+        dladdr1(Sym, &It, reinterpret_cast<void **>(&Map), RTLD_DL_LINKMAP) &&
+        It.dli_fbase != Me.dli_fbase) {
+      F.form = Name;
+      F.program = Map && Map == Main;
+      F.where = It.dli_fname && *It.dli_fname ? It.dli_fname : "the program";
+      F.me = Me.dli_fname;
       return Name;
     }
   }
   return nullptr;
 }
 
+/// The file name in \p Path.
+const char *base_name(const char *Path) {
+  const char *Slash = std::strrchr(Path, '/');
+  return Slash ? Slash + 1 : Path;
+}
+
+// Bin locks before the purge thread's mutex: a bin lock's holder may wake
+// the thread (purge.h).
 void before_fork() {
   g_init_lock.lock();
   central_lock_all();
+  purge_before_fork();
 }
-void after_fork() {
+void after_fork_parent() {
+  purge_after_fork_parent();
+  central_unlock_all();
+  g_init_lock.unlock();
+}
+void after_fork_child() {
+  purge_after_fork_child();
   central_unlock_all();
   g_init_lock.unlock();
 }
@@ -131,11 +167,10 @@ Mode decide() {
   bind_winners();
   if ((g_reason = platform::reason_to_stand_aside()))
     return Mode::system;
-  const char *Where = nullptr;
-  if (const char *Name = foreign_form(Where)) {
+  if (const char *Name = foreign_form(g_foreign)) {
     std::snprintf(g_reason_buf, sizeof g_reason_buf,
                   "global operator new/delete replaced (%s in %s)", Name,
-                  Where);
+                  g_foreign.where);
     g_reason = g_reason_buf;
     return Mode::deferring;
   }
@@ -163,8 +198,10 @@ Mode init_runtime() noexcept {
   if (M == Mode::active) {
     thread_cache_process_init();
     read_purge_delay();
+    purge_init();
+    composition_init();
   }
-  pthread_atfork(before_fork, after_fork, after_fork);
+  pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   if (platform::env_flag("SIZESPEC_STATS"))
     std::atexit(print_stats_at_exit);
   g_initializing.store(false, std::memory_order_release);
@@ -173,5 +210,30 @@ Mode init_runtime() noexcept {
 }
 
 const char *mode_reason() noexcept { return g_reason; }
+
+void warn_standing_aside() noexcept {
+  static constinit std::atomic<bool> Warned{false};
+  if (g_mode.load(std::memory_order_relaxed) != Mode::deferring ||
+      Warned.exchange(true, std::memory_order_relaxed) ||
+      platform::env_flag("SIZESPEC_QUIET"))
+    return;
+  const Foreign &F = g_foreign;
+  if (F.program) {
+    std::fprintf(stderr,
+                 "sizespec: this program replaces operator new (%s), which "
+                 "turns specialization off: its specialized sites call the "
+                 "program's operator new (SIZESPEC_QUIET=1 hides this line)\n",
+                 F.form);
+    return;
+  }
+  const char *Lib = base_name(F.where);
+  const char *Me = F.me ? base_name(F.me) : "libsizespec.so";
+  std::fprintf(stderr,
+               "sizespec: %s defines operator new ahead of %s, so the runtime "
+               "stands aside and every specialized site allocates from %s; "
+               "load %s first: LD_PRELOAD=%s:%s, or link -lsizespec before "
+               "the other library (SIZESPEC_QUIET=1 hides this line)\n",
+               Lib, Me, Lib, Me, F.me ? F.me : Me, F.where);
+}
 
 } // namespace sizespec

@@ -42,6 +42,11 @@ inline Mode current_mode() noexcept {
 /// Why the runtime is not active, or null.
 const char *mode_reason() noexcept;
 
+/// A specialized site ran while the runtime defers to another operator new:
+/// says so once on stderr, in one line that names who won and the fix
+/// (unless SIZESPEC_QUIET is set). Nothing in the other modes.
+SIZESPEC_SLOW_PATH void warn_standing_aside() noexcept;
+
 } // namespace sizespec
 
 #endif // SIZESPEC_RUNTIME_RUNTIME_H

@@ -36,6 +36,29 @@ constexpr std::array<std::uint32_t, kNumBins> make_caps() {
 constexpr std::array<std::uint32_t, kNumBins> kCap = make_caps();
 static_assert(512 <= INT16_MAX, "budgets are 16-bit");
 
+/// A bin's cache starts small and grows with use, as tcmalloc's free lists
+/// do ("slow start"): its batch (what a refill from the central bin takes;
+/// the `freed` list may hold twice that) starts at one step and grows by a
+/// step at each refill from the central bin and each flush, up to kCap / 2.
+/// A thread that keeps a few objects of a class then holds a few spare
+/// ones, not a 16 KiB refill's worth: with 60 bins in use that was a third
+/// more memory than the objects (bench/README.md, "Memory").
+constexpr std::size_t kBatchStepBytes = 256;
+
+constexpr std::array<std::uint16_t, kNumBins> make_steps() {
+  std::array<std::uint16_t, kNumBins> T{};
+  for (unsigned B = 0; B < kNumBins; ++B)
+    T[B] = static_cast<std::uint16_t>(std::clamp<std::size_t>(
+        kBatchStepBytes / class_size(bin_class(B)), 1, kCap[B] / 2));
+  return T;
+}
+constexpr std::array<std::uint16_t, kNumBins> kStep = make_steps();
+
+/// What a thread's lists may hold at most, summed over its bins at their
+/// caps (tcmalloc's per-thread cache size): a bin's batch stops growing
+/// when the next step would pass it.
+constexpr std::size_t kThreadCacheBytes = 1024 * 1024;
+
 /// The slow paths' own view of a thread's lists, as of the last time they
 /// folded the counts into the stats. The fast paths never touch it; it
 /// lives on the heap, found through ThreadCache::state, so the runtime's
@@ -48,6 +71,11 @@ struct ThreadState {
   /// then took one unit of budget and added one node.
   std::uint32_t freed_len[kNumBins];
   std::int16_t budget_set[kNumBins];
+  /// Each bin's batch (slow start, above): a refill from the central bin
+  /// takes this many objects; `freed` is flushed past twice as many.
+  std::uint16_t batch[kNumBins];
+  /// The sum over the bins of their caps, in bytes (<= kThreadCacheBytes).
+  std::size_t cap_bytes;
   TinyThread tiny;
 #if SIZESPEC_DEBUG
   /// The debug build's allocation lists: the inline ones stay empty, so
@@ -65,6 +93,43 @@ pthread_key_t g_exit_key;
 
 ThreadState *state() { return static_cast<ThreadState *>(tls_cache.__state); }
 
+/// The bytes bin B's `freed` list may hold with batch \p Batch.
+constexpr std::size_t cap_bytes_of(unsigned B, std::uint32_t Batch) {
+  return 2 * std::size_t(Batch) * class_size(bin_class(B));
+}
+
+/// Bin B was busy (a refill from the central bin, or a flush): its batch
+/// grows by a step, within kCap / 2 and the thread's budget.
+void grow_batch(ThreadState &T, unsigned B) {
+  if (T.batch[B] == kCap[B] / 2)
+    return; // whole
+  const std::uint32_t Next =
+      std::min<std::uint32_t>(T.batch[B] + kStep[B], kCap[B] / 2);
+  const std::size_t More = cap_bytes_of(B, Next - T.batch[B]);
+  if (T.cap_bytes + More > kThreadCacheBytes)
+    return;
+  T.batch[B] = static_cast<std::uint16_t>(Next);
+  T.cap_bytes += More;
+}
+
+/// A refill that takes bin B's `freed` list (\p List) while its batch is
+/// still growing: the batch grows, and objects from the central bin top the
+/// list up to it. Returns the list. Out of line: a steady loop's refills,
+/// once the batch is whole, skip it.
+__attribute__((noinline)) Batch grow_on_swap(ThreadState &T, unsigned B,
+                                             Batch List) {
+  grow_batch(T, B);
+  Batch Got;
+  if (List.count >= T.batch[B] ||
+      central_take(B, T.batch[B] - List.count, Got) != TakeStatus::ok)
+    return List;
+  FreeObject *Last = Got.head;
+  while (Last->__next)
+    Last = Last->__next;
+  Last->__next = List.head;
+  return Batch{Got.head, Got.count + List.count};
+}
+
 /// The calling thread's state, set up at its first slow path.
 ThreadState *attach() {
   if (ThreadState *T = state())
@@ -72,6 +137,10 @@ ThreadState *attach() {
   auto *T = static_cast<ThreadState *>(std::calloc(1, sizeof(ThreadState)));
   if (!T)
     platform::fatal("out of memory for a thread's cache state");
+  for (unsigned B = 0; B < kNumBins; ++B) {
+    T->batch[B] = kStep[B];
+    T->cap_bytes += cap_bytes_of(B, kStep[B]);
+  }
   tls_cache.__state = T;
   pthread_setspecific(g_exit_key, T);
   return T;
@@ -109,9 +178,10 @@ std::uint32_t sync_frees(ThreadState &T, unsigned B) {
   return T.freed_len[B] += Frees;
 }
 
-/// Bin B's `freed` list now holds Len objects: flush when it passes the cap.
+/// Bin B's `freed` list now holds Len objects (at most twice its batch):
+/// flush when it passes twice the batch.
 void set_freed(ThreadState &T, unsigned B, std::uint32_t Len) {
-  auto Budget = static_cast<std::int16_t>(kCap[B] - Len);
+  auto Budget = static_cast<std::int16_t>(2 * T.batch[B] - Len);
   tls_cache.__free_budget[B] = T.budget_set[B] = Budget;
   T.freed_len[B] = Len;
 }
@@ -173,8 +243,8 @@ void thread_exit(void *Arg) {
 void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
   ThreadState *T = attach();
   ThreadCache &TC = tls_cache;
-  Batch Got;
   if (SIZESPEC_UNLIKELY(T == &g_exited)) {
+    Batch Got;
     Status = central_take(B, 1, Got);
     if (Status != TakeStatus::ok)
       return nullptr;
@@ -193,26 +263,41 @@ void *thread_refill(unsigned B, bool Generic, TakeStatus &Status) noexcept {
       return P;
     }
   }
-  sync_allocs(*T, B, 0); // `alloc` is empty
-  Status = TakeStatus::ok;
+  // Status is read only when this returns null.
   FreeObject *P;
   std::uint32_t Len;
   if (TC.__freed[B]) {
-    // What this thread freed becomes what it allocates next.
-    Len = sync_frees(*T, B);
-    P = TC.__freed[B];
+    // What this thread freed becomes what it allocates next. A bin that
+    // comes here often is busy: while its batch grows, objects from the
+    // central bin top the list up to it, so that a steady new/delete loop
+    // swaps its lists less and less often (every kCap / 2 pairs at most).
+    Batch List{TC.__freed[B], sync_frees(*T, B)};
     TC.__freed[B] = nullptr;
+    if (SIZESPEC_UNLIKELY(T->batch[B] != kCap[B] / 2))
+      List = grow_on_swap(*T, B, List);
     set_freed(*T, B, 0);
+    P = List.head;
+    Len = List.count;
   } else {
-    Status = central_take(B, kCap[B] / 2, Got);
-    if (Status != TakeStatus::ok)
+    Batch Got;
+    Status = central_take(B, T->batch[B], Got);
+    if (Status != TakeStatus::ok) {
+      sync_allocs(*T, B, 0); // `alloc` is empty
       return nullptr;
+    }
     P = Got.head;
     Len = Got.count;
+    grow_batch(*T, B);
   }
+  // The allocations popped from `alloc` since the last refill (it is empty
+  // now) and the one handed out here, folded in with one atomic add.
+  std::uint16_t &Gen = TC.__generic[B];
+  BinCounters &C = g_counters.bins[B];
+  C.allocations.fetch_add(T->alloc_len[B] + 1, std::memory_order_relaxed);
+  Counters::add(C.generic, Gen + (Generic ? 1 : 0));
+  Gen = 0;
   Alloc = P;
   T->alloc_len[B] = Len - 1;
-  count_one(B, Generic);
   P = pop_free(Alloc);
   if constexpr (kDebug)
     debug_on_alloc(B, P, Alloc);
@@ -230,9 +315,10 @@ void detail::free_flush(unsigned B) noexcept {
     return;
   }
   std::uint32_t Len = sync_frees(*T, B);
-  if (Len > kCap[B]) {
-    give_back(B, tls_cache.__freed[B], Len, kCap[B] / 2);
-    Len = kCap[B] / 2;
+  if (Len > 2u * T->batch[B]) {
+    give_back(B, tls_cache.__freed[B], Len, T->batch[B]);
+    Len = T->batch[B];
+    grow_batch(*T, B);
   }
   set_freed(*T, B, Len);
 }

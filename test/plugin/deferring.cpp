@@ -8,9 +8,15 @@
 // RUN: %clangxx -std=c++17 %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t.plain
 // RUN: %sizespec -std=c++17 %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t.spec
 // RUN: %t.plain > %t.plain.out
-// RUN: %t.spec > %t.spec.out
+// RUN: %t.spec > %t.spec.out 2> %t.spec.err
 // RUN: diff %t.plain.out %t.spec.out
 // RUN: FileCheck %s < %t.spec.out
+// The runtime says once, on stderr, that the program's own operator new
+// turned specialization off; SIZESPEC_QUIET=1 silences it.
+// RUN: FileCheck %s --check-prefix=WARN --match-full-lines < %t.spec.err
+// RUN: env SIZESPEC_QUIET=1 %t.spec 2>&1 > /dev/null | count 0
+// WARN: sizespec: this program replaces operator new (_Znwm), which turns specialization off: its specialized sites call the program's operator new (SIZESPEC_QUIET=1 hides this line)
+// WARN-NOT: sizespec:
 // The same program with the runtime in system mode (as under valgrind).
 // RUN: env SIZESPEC_SYSTEM=1 %t.spec > %t.system.out
 // RUN: diff %t.plain.out %t.system.out

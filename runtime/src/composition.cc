@@ -1,0 +1,82 @@
+//===- composition.cc - The process's malloc behind the runtime -----------===//
+
+#include "composition.h"
+
+#include "central.h"
+#include "counters.h"
+#include "purge.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <malloc.h>
+
+namespace sizespec {
+
+constinit bool g_trims_glibc = false;
+constinit std::atomic<bool> g_malloc_dirty{false};
+
+namespace {
+
+const char *g_provider = "unknown";
+
+/// glibc's adaptive mmap threshold stops at 32 MiB on 64-bit
+/// (DEFAULT_MMAP_THRESHOLD_MAX): blocks up to that size come from the heap
+/// once a program has freed one that large.
+constexpr int kGlibcMmapThreshold = 32 * 1024 * 1024;
+
+/// The large allocations counted at the previous purge pass, and when that
+/// pass saw the count move (the purge thread's own).
+std::uint64_t g_last_large = 0;
+std::uint32_t g_large_moved_at = 0;
+
+} // namespace
+
+void composition_init() noexcept {
+  Dl_info Info;
+  void *Malloc = dlsym(RTLD_DEFAULT, "malloc");
+  if (Malloc && dladdr(Malloc, &Info) && Info.dli_fname && *Info.dli_fname) {
+    const char *Slash = std::strrchr(Info.dli_fname, '/');
+    g_provider = Slash ? Slash + 1 : Info.dli_fname;
+  }
+  if (std::strncmp(g_provider, "libc.so", 7) != 0 || !purge_enabled())
+    return;
+  // Both calls succeed with glibc; on failure glibc keeps its own rules.
+  if (mallopt(M_MMAP_THRESHOLD, kGlibcMmapThreshold) &&
+      mallopt(M_TRIM_THRESHOLD, INT_MAX))
+    g_trims_glibc = true;
+}
+
+const char *malloc_provider() noexcept { return g_provider; }
+
+std::uint32_t composition_trim_if_idle(std::uint32_t Now) noexcept {
+  if (!g_trims_glibc)
+    return kNoPurgeDue;
+  const std::uint64_t Large =
+      g_counters.large_allocations.load(std::memory_order_relaxed);
+  if (Large != g_last_large) {
+    g_last_large = Large;
+    g_large_moved_at = Now;
+  }
+  if (!g_malloc_dirty.load(std::memory_order_relaxed))
+    return kNoPurgeDue;
+  const std::uint32_t Delay = central_purge_delay();
+  // Seen still at work within the delay: look again in half a delay.
+  if (Now - g_large_moved_at < Delay)
+    return std::max<std::uint32_t>(Delay / 2, 1);
+  g_malloc_dirty.store(false, std::memory_order_relaxed);
+  malloc_trim(0);
+  return kNoPurgeDue;
+}
+
+void composition_trim_now() noexcept {
+  if (!g_trims_glibc)
+    return;
+  g_malloc_dirty.store(false, std::memory_order_relaxed);
+  malloc_trim(0);
+}
+
+} // namespace sizespec

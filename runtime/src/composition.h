@@ -1,0 +1,71 @@
+//===- composition.h - The process's malloc behind the runtime -*- C++ -*-===//
+//
+// sizespec serves the classes it specializes; malloc, sizes above 1024 B and
+// foreign pointers go to whatever malloc the process has: glibc's, or
+// tcmalloc, jemalloc or mimalloc, linked or preloaded after libsizespec.so.
+// This file knows which one it is and what glibc's needs.
+//
+// glibc trims the top of its heap whenever a free leaves more than 128 KiB
+// there (M_TRIM_THRESHOLD), a rule that suits a heap where small objects
+// sit among the large ones and keep the top in use. With sizespec in front,
+// the small objects live in the runtime's spans and glibc's heap holds only
+// large blocks: a program that frees its large blocks and makes them again
+// had glibc give the whole heap back and fault it in again each time (ten
+// times slower, bench/README.md, "The 100 KB strings"). So, with glibc
+// behind it and the background purge on, the runtime takes over glibc's
+// trimming: glibc no longer trims on free, and the purge thread trims its
+// heap once the program has made no large allocation for a purge delay,
+// as it gives back its own spans. Setting the trim threshold turns off
+// glibc's adaptive mmap threshold, so the runtime sets that too, to where
+// glibc's adaptation ends (32 MiB on 64-bit). The other allocators have
+// their own decay and are left as they are.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_COMPOSITION_H
+#define SIZESPEC_RUNTIME_COMPOSITION_H
+
+#include "purge.h"
+
+#include <sizespec/config.h>
+
+#include <atomic>
+#include <cstdint>
+
+namespace sizespec {
+
+/// Finds the process's malloc and, for glibc's with the background purge
+/// on, takes over its trimming (once, when the runtime becomes active).
+void composition_init() noexcept;
+
+/// The file that defines the process's malloc ("libc.so.6",
+/// "libjemalloc.so.2", or the program's path), or "unknown".
+const char *malloc_provider() noexcept;
+
+/// True once composition_init() has taken over glibc's trimming.
+SIZESPEC_INTERNAL extern bool g_trims_glibc;
+
+/// Set when memory goes back to glibc; cleared by a trim.
+SIZESPEC_INTERNAL extern std::atomic<bool> g_malloc_dirty;
+
+/// Memory went back to the process's malloc (a foreign free).
+inline void note_malloc_free() noexcept {
+  if (g_trims_glibc && !g_malloc_dirty.load(std::memory_order_relaxed)) {
+    g_malloc_dirty.store(true, std::memory_order_relaxed);
+    purge_notify();
+  }
+}
+
+/// The purge thread's half of it, at each pass (\p Now): trims glibc's heap
+/// if memory went back to it and no pass has seen a large allocation for a
+/// whole delay. Returns the milliseconds until it wants another pass, or
+/// kNoPurgeDue.
+std::uint32_t composition_trim_if_idle(std::uint32_t Now) noexcept;
+
+/// release_free_memory(): trims glibc's heap now, if the runtime took
+/// over its trimming.
+void composition_trim_now() noexcept;
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_COMPOSITION_H

@@ -1,0 +1,144 @@
+//===- purge.cc - Memory given back while the program idles ---------------===//
+
+#include "purge.h"
+
+#include "central.h"
+#include "composition.h"
+#include "platform.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <ctime>
+#include <pthread.h>
+
+namespace sizespec {
+
+constinit std::atomic<bool> g_purge_pending{false};
+constinit std::atomic<bool> g_purge_running{false};
+
+namespace {
+
+// The purge thread waits on g_cond under g_mutex: for half a delay while it
+// cycles, without end while there is nothing to give back. A notifier that
+// finds it not cycling (g_purge_running false) starts it, or wakes it.
+//
+// Lost wake-ups: a notifier sets g_purge_pending, then reads
+// g_purge_running; the thread, to stop, clears g_purge_running, then takes
+// g_purge_pending. Both seq_cst: one of them sees the other's store. A
+// pass starts by taking the flag too, so that a flag it clears comes with
+// the change that set it.
+constinit pthread_mutex_t g_mutex = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t g_cond;
+bool g_cond_ready = false; ///< g_cond set up on CLOCK_MONOTONIC
+bool g_started = false;    ///< the thread exists (in this process)
+bool g_enabled = false;    ///< purge_init(): SIZESPEC_BACKGROUND_PURGE
+
+/// The shortest sleep between passes: the coarse clock's resolution is a
+/// few milliseconds.
+constexpr std::uint32_t kMinSleepMs = 10;
+
+/// The thread's stack: it calls into the central lists and malloc_trim.
+constexpr std::size_t kStackBytes = 128 * 1024;
+
+void init_cond() {
+  pthread_condattr_t A;
+  pthread_condattr_init(&A);
+  pthread_condattr_setclock(&A, CLOCK_MONOTONIC);
+  pthread_cond_init(&g_cond, &A);
+  pthread_condattr_destroy(&A);
+  g_cond_ready = true;
+}
+
+/// Sleeps \p Ms milliseconds, or until woken (g_mutex held).
+void sleep_ms(std::uint32_t Ms) {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  T.tv_sec += Ms / 1000;
+  T.tv_nsec += long(Ms % 1000) * 1000000;
+  if (T.tv_nsec >= 1000000000) {
+    T.tv_sec += 1;
+    T.tv_nsec -= 1000000000;
+  }
+  pthread_cond_timedwait(&g_cond, &g_mutex, &T);
+}
+
+void *purge_main(void *) {
+  pthread_mutex_lock(&g_mutex);
+  // The first pass when what woke the thread could first be due: batches
+  // left in the transfer cache go back to their spans after half a delay;
+  // then each pass says when the next is due (as jemalloc's background
+  // thread sleeps until its next decay epoch), never sooner than
+  // kMinSleepMs.
+  std::uint32_t Wait = central_purge_delay() / 2;
+  for (;;) {
+    sleep_ms(std::max(Wait, kMinSleepMs));
+    pthread_mutex_unlock(&g_mutex);
+    // Acquire: what a notifier did before it set the flag, this pass sees.
+    g_purge_pending.exchange(false, std::memory_order_acq_rel);
+    const std::uint32_t Now = platform::now_ms();
+    Wait =
+        std::min(central_purge_background(Now), composition_trim_if_idle(Now));
+    pthread_mutex_lock(&g_mutex);
+    if (Wait != kNoPurgeDue)
+      continue;
+    g_purge_running.store(false, std::memory_order_seq_cst);
+    if (g_purge_pending.exchange(false, std::memory_order_seq_cst)) {
+      g_purge_running.store(true, std::memory_order_relaxed);
+      Wait = central_purge_delay() / 2;
+      continue;
+    }
+    while (!g_purge_running.load(std::memory_order_relaxed))
+      pthread_cond_wait(&g_cond, &g_mutex);
+    Wait = central_purge_delay() / 2;
+  }
+}
+
+} // namespace
+
+void purge_init() noexcept {
+  const char *V = std::getenv("SIZESPEC_BACKGROUND_PURGE");
+  g_enabled = !V || !*V || platform::env_flag("SIZESPEC_BACKGROUND_PURGE");
+}
+
+bool purge_enabled() noexcept { return g_enabled; }
+
+void purge_start_or_wake() noexcept {
+  if (!g_enabled)
+    return;
+  pthread_mutex_lock(&g_mutex);
+  if (!g_purge_running.load(std::memory_order_relaxed)) {
+    g_purge_running.store(true, std::memory_order_seq_cst);
+    if (g_started) {
+      pthread_cond_signal(&g_cond);
+    } else {
+      if (!g_cond_ready)
+        init_cond();
+      pthread_attr_t A;
+      pthread_attr_init(&A);
+      pthread_attr_setdetachstate(&A, PTHREAD_CREATE_DETACHED);
+      pthread_attr_setstacksize(&A, kStackBytes);
+      pthread_t T;
+      g_started = pthread_create(&T, &A, purge_main, nullptr) == 0;
+      pthread_attr_destroy(&A);
+      if (g_started)
+        pthread_setname_np(T, "sizespec-purge");
+      else
+        g_enabled = false; // no thread to be had: the lazy purge alone
+    }
+  }
+  pthread_mutex_unlock(&g_mutex);
+}
+
+void purge_before_fork() noexcept { pthread_mutex_lock(&g_mutex); }
+void purge_after_fork_parent() noexcept { pthread_mutex_unlock(&g_mutex); }
+void purge_after_fork_child() noexcept {
+  // Only the forking thread lives on in the child: no purge thread, and
+  // g_cond may have had a waiter that is gone.
+  g_started = false;
+  g_cond_ready = false;
+  g_purge_running.store(false, std::memory_order_relaxed);
+  pthread_mutex_unlock(&g_mutex);
+}
+
+} // namespace sizespec
