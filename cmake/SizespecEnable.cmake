@@ -1,4 +1,19 @@
-# sizespec_enable(<target> [REPORT] [OFF] [MAX <bytes>] [SIDECAR <path>|NONE])
+# The allocators sizespec composes with: it serves the classes it
+# specializes and leaves malloc and the large sizes to one of these, loaded
+# after libsizespec.so (README, "With tcmalloc, jemalloc or mimalloc"). Each
+# is the shared library a program loads, from its Debian package. The one
+# list: sizespec-config and the wrappers are generated from it
+# (tools/CMakeLists.txt).
+set(SIZESPEC_ALLOCATORS tcmalloc jemalloc mimalloc)
+set(SIZESPEC_ALLOCATOR_LIB_tcmalloc libtcmalloc_minimal.so.4)
+set(SIZESPEC_ALLOCATOR_PACKAGE_tcmalloc libtcmalloc-minimal4)
+set(SIZESPEC_ALLOCATOR_LIB_jemalloc libjemalloc.so.2)
+set(SIZESPEC_ALLOCATOR_PACKAGE_jemalloc libjemalloc2)
+set(SIZESPEC_ALLOCATOR_LIB_mimalloc libmimalloc.so.2)
+set(SIZESPEC_ALLOCATOR_PACKAGE_mimalloc libmimalloc2.0)
+
+# sizespec_enable(<target> [REPORT] [OFF] [MAX <bytes>] [SIDECAR <path>|NONE]
+#                 [WITH tcmalloc|jemalloc|mimalloc])
 #
 # The one definition, for the build tree (cmake/Sizespec.cmake) and for an
 # installed sizespec (sizespecConfig.cmake). Compiles the C++ sources of
@@ -8,6 +23,8 @@
 #   MAX      size limit in bytes (-fplugin-arg-sizespec-max=N)
 #   SIDECAR  also export the per-TU JSON to this path, or NONE (the default:
 #            the records are in each object's .sizespec.sites section)
+#   WITH     link that allocator after the runtime: sizespec serves its
+#            classes, the allocator malloc and everything else
 # Objects depend on the plugin file, so they rebuild when it changes.
 #
 # The plugin is the one for the C++ compiler's Clang major version.
@@ -23,7 +40,7 @@
 #   SIZESPEC_HASH_PLUGIN          (installed only) name the plugin's content
 #                                 in the flags, for caches
 function(sizespec_enable target)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "REPORT;OFF" "MAX;SIDECAR" "")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "REPORT;OFF" "MAX;SIDECAR;WITH" "")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR
       "sizespec_enable(${target}): unknown arguments: ${ARG_UNPARSED_ARGUMENTS}")
@@ -88,6 +105,18 @@ function(sizespec_enable target)
       "$<$<COMPILE_LANGUAGE:CXX>:${flag}>")
   endforeach()
   target_link_libraries(${target} PRIVATE ${SIZESPEC_RUNTIME_TARGET})
+  if(DEFINED ARG_WITH)
+    if(NOT ARG_WITH IN_LIST SIZESPEC_ALLOCATORS)
+      list(JOIN SIZESPEC_ALLOCATORS ", " known)
+      message(FATAL_ERROR "sizespec_enable(${target}): WITH wants one of "
+        "${known}, got '${ARG_WITH}'")
+    endif()
+    # After the runtime, so that its operator new comes first; kept even
+    # with --as-needed (the program names none of its symbols).
+    target_link_libraries(${target} PRIVATE
+      "-Wl,--push-state,--no-as-needed"
+      "-l:${SIZESPEC_ALLOCATOR_LIB_${ARG_WITH}}" "-Wl,--pop-state")
+  endif()
 
   if(plugin_target)
     add_dependencies(${target} ${plugin_target})

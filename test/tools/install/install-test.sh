@@ -85,6 +85,25 @@ grep -q -- "-fpass-plugin=$prefix/lib/sizespec/clang-22/sizespec-plugin.so -fplu
   fail "Clang 22: not the Clang 22 plugin, or no id= in the flags"
 echo "cmake (Clang 22): ok"
 
+step "find_package + sizespec_enable(app WITH tcmalloc): tcmalloc linked after the runtime"
+{
+  cmake -S "$here/consumer" -B "$work/cmake-with" -G Ninja \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
+    "-DCONSUMER_ENABLE_ARGS=WITH;tcmalloc" &&
+    cmake --build "$work/cmake-with"
+} >"$work/cmake-with.log" 2>&1 || { cat "$work/cmake-with.log"; fail "consumer build (WITH tcmalloc)"; }
+check cmake-with "$work/cmake-with/CMakeFiles/app.dir/main.cc.o" "$work/cmake-with/app"
+readelf -d "$work/cmake-with/app" | grep NEEDED | grep -A1 libsizespec.so | grep -q libtcmalloc_minimal.so.4 ||
+  fail "WITH tcmalloc: not linked right after the runtime: $(readelf -d "$work/cmake-with/app" | grep NEEDED)"
+if cmake -S "$here/consumer" -B "$work/cmake-with-bad" -G Ninja \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
+  "-DCONSUMER_ENABLE_ARGS=WITH;hoard" >"$work/cmake-with-bad.log" 2>&1; then
+  fail "sizespec_enable(app WITH hoard) configured"
+fi
+grep -q "sizespec_enable(app): WITH wants one of tcmalloc, jemalloc, mimalloc" \
+  "$work/cmake-with-bad.log" || fail "WITH hoard: $(cat "$work/cmake-with-bad.log")"
+echo "cmake (WITH tcmalloc): ok"
+
 step "sizespec_enable(app BOGUS) is a configure error"
 if cmake -S "$here/consumer" -B "$work/cmake-bad" -G Ninja \
   -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
