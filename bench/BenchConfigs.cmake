@@ -7,6 +7,10 @@
 #   mimalloc, jemalloc, tcmalloc
 #             no sizespec; Debian's allocator library replaces malloc and
 #             operator new by being linked in
+#   on+mimalloc, on+jemalloc, on+tcmalloc
+#             `on` with that allocator linked after the runtime: sizespec
+#             serves its classes, the allocator malloc and the rest (whole
+#             programs only: sizespec_bench_executable(... COMPOSED))
 #
 # (`control`, `on` against itself, is a second run of the `on` binaries; the
 # harness adds it.) Binaries land in ${SIZESPEC_BENCH_BIN_DIR}/<config>/<name>
@@ -40,7 +44,17 @@ while(_sizespec_bench_alloc_libs)
                     "(scripts/install-deps bench installs it)")
   endif()
 endwhile()
-message(STATUS "bench: configurations ${SIZESPEC_BENCH_CONFIGS}")
+# The composed configurations: on+<allocator>, for each allocator built.
+set(SIZESPEC_BENCH_COMPOSED)
+if(COMMAND sizespec_enable)
+  foreach(config mimalloc jemalloc tcmalloc)
+    if(config IN_LIST SIZESPEC_BENCH_CONFIGS)
+      list(APPEND SIZESPEC_BENCH_COMPOSED ${config})
+    endif()
+  endforeach()
+endif()
+message(STATUS "bench: configurations ${SIZESPEC_BENCH_CONFIGS}, and on+ "
+               "${SIZESPEC_BENCH_COMPOSED} for the whole programs")
 
 # Every benchmark binary: bench/run builds this target only, so a broken
 # tool elsewhere in the tree does not stop a measurement.
@@ -87,13 +101,15 @@ function(sizespec_bench_library name)
 endfunction()
 
 # sizespec_bench_executable(<name> SOURCES <src>... [LIBRARIES <lib>...]
-#                           [VARIANT_LIBRARIES <name>...])
+#                           [VARIANT_LIBRARIES <name>...] [COMPOSED])
 #
 # One executable per configuration, ${SIZESPEC_BENCH_BIN_DIR}/<config>/<name>
 # (target <name>-<config>). VARIANT_LIBRARIES are sizespec_bench_library()
 # names: each executable links the variant matching its configuration.
+# COMPOSED adds the on+<allocator> configurations: the `on` objects linked
+# with the allocator after the runtime (sizespec_enable's WITH).
 function(sizespec_bench_executable name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBRARIES;VARIANT_LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "COMPOSED" "" "SOURCES;LIBRARIES;VARIANT_LIBRARIES" ${ARGN})
   # The configurations without the plugin share one compile, so glibc,
   # mimalloc, jemalloc and tcmalloc run the very same machine code and
   # differ only in the allocator they load.
@@ -121,5 +137,31 @@ function(sizespec_bench_executable name)
     set_target_properties(${target} PROPERTIES
       OUTPUT_NAME ${name}
       RUNTIME_OUTPUT_DIRECTORY ${SIZESPEC_BENCH_BIN_DIR}/${config})
+  endforeach()
+  if(NOT ARG_COMPOSED OR NOT SIZESPEC_BENCH_COMPOSED)
+    return()
+  endif()
+  # on+<allocator>: the `on` program's own objects, compiled once.
+  add_library(${name}-on-objs OBJECT ${ARG_SOURCES})
+  _sizespec_bench_configure(${name}-on-objs on)
+  target_link_libraries(${name}-on-objs PRIVATE ${ARG_LIBRARIES})
+  foreach(lib IN LISTS ARG_VARIANT_LIBRARIES)
+    target_link_libraries(${name}-on-objs PRIVATE ${lib}-on)
+  endforeach()
+  foreach(alloc IN LISTS SIZESPEC_BENCH_COMPOSED)
+    set(target ${name}-on-${alloc})
+    add_executable(${target} $<TARGET_OBJECTS:${name}-on-objs>)
+    target_link_libraries(${target} PRIVATE ${ARG_LIBRARIES})
+    foreach(lib IN LISTS ARG_VARIANT_LIBRARIES)
+      target_link_libraries(${target} PRIVATE ${lib}-on)
+    endforeach()
+    # The runtime first, then the allocator: its operator new must lose.
+    target_link_libraries(${target} PRIVATE ${SIZESPEC_RUNTIME_TARGET}
+      "-Wl,--push-state,--no-as-needed" ${SIZESPEC_BENCH_LIB_${alloc}}
+      "-Wl,--pop-state")
+    add_dependencies(sizespec-bench ${target})
+    set_target_properties(${target} PROPERTIES
+      OUTPUT_NAME ${name}
+      RUNTIME_OUTPUT_DIRECTORY ${SIZESPEC_BENCH_BIN_DIR}/on+${alloc})
   endforeach()
 endfunction()

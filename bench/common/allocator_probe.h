@@ -19,28 +19,29 @@
 
 namespace bench {
 
-/// "sizespec", "mimalloc", "jemalloc", "tcmalloc" or "glibc": the first
-/// replacement allocator found among the loaded objects, else glibc.
+/// "sizespec", "mimalloc", "jemalloc", "tcmalloc" or "glibc": the
+/// replacement allocators found among the loaded objects, in load order
+/// and joined by '+' ("sizespec+jemalloc": sizespec in front, jemalloc
+/// behind it), else glibc.
 inline std::string allocator_name() {
   static const char *const kKnown[] = {"sizespec", "mimalloc", "jemalloc",
                                        "tcmalloc"};
-  std::string Found = "glibc";
+  std::string Found;
   dl_iterate_phdr(
       [](dl_phdr_info *Info, std::size_t, void *Out) {
+        auto &Names = *static_cast<std::string *>(Out);
         const char *Path = Info->dlpi_name ? Info->dlpi_name : "";
         const char *Base = std::strrchr(Path, '/');
         Base = Base ? Base + 1 : Path;
-        for (const char *Name : kKnown) {
+        for (const char *Name : kKnown)
           if (std::strncmp(Base, "lib", 3) == 0 &&
-              std::strstr(Base, Name) == Base + 3) {
-            *static_cast<std::string *>(Out) = Name;
-            return 1;
-          }
-        }
+              std::strstr(Base, Name) == Base + 3 &&
+              Names.find(Name) == std::string::npos)
+            Names += (Names.empty() ? "" : "+") + std::string(Name);
         return 0;
       },
       &Found);
-  return Found;
+  return Found.empty() ? "glibc" : Found;
 }
 
 } // namespace bench

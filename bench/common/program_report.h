@@ -6,7 +6,7 @@
 // print one JSON line on stderr for the harness:
 //
 //   bench-result: {"wall_ns": 123, "cpu_ns": 120, "maxrss_kb": 456,
-//                  "allocator": "glibc"}
+//                  "minflt": 789, "allocator": "glibc"}
 //
 // (with "ops": N after maxrss_kb for a program that runs for a fixed time
 // and counts the operations it did: the harness reports their rate).
@@ -15,7 +15,8 @@
 // machine it is far less disturbed by other work than wall time. maxrss_kb
 // is VmHWM from /proc/self/status, not getrusage's ru_maxrss: Linux carries
 // ru_maxrss across execve, so a child of a large harness process would
-// report the harness's peak instead of its own.
+// report the harness's peak instead of its own. minflt is the minor page
+// faults over the interval: pages the allocators had the kernel map.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,7 @@
 #include "proc_status.h"
 #include "sizespec_probe.h"
 
+#include <sys/resource.h>
 #include <time.h>
 
 #include <chrono>
@@ -36,7 +38,8 @@ namespace bench {
 class ProgramTimer {
 public:
   ProgramTimer()
-      : StartWall(std::chrono::steady_clock::now()), StartCpu(cpuNs()) {}
+      : StartWall(std::chrono::steady_clock::now()), StartCpu(cpuNs()),
+        StartFaults(minorFaults()) {}
 
   /// Prints the bench-result line: wall and CPU time since construction,
   /// peak RSS of the whole process, and \p Ops if it is not negative.
@@ -50,14 +53,22 @@ public:
       std::snprintf(OpsField, sizeof OpsField, "\"ops\": %lld, ", Ops);
     std::fprintf(stderr,
                  "bench-result: {\"wall_ns\": %lld, \"cpu_ns\": %lld, "
-                 "\"maxrss_kb\": %ld, %s\"allocator\": \"%s\"}\n",
-                 static_cast<long long>(WallNs), CpuNs, peakRssKb(), OpsField,
+                 "\"maxrss_kb\": %ld, \"minflt\": %ld, %s\"allocator\": "
+                 "\"%s\"}\n",
+                 static_cast<long long>(WallNs), CpuNs, peakRssKb(),
+                 minorFaults() - StartFaults, OpsField,
                  allocator_name().c_str());
     print_sizespec_stats();
   }
 
 private:
   static long peakRssKb() { return proc_status_kb("VmHWM:"); }
+
+  static long minorFaults() {
+    rusage U{};
+    getrusage(RUSAGE_SELF, &U);
+    return U.ru_minflt;
+  }
 
   static long long cpuNs() {
     timespec T{};
@@ -67,6 +78,7 @@ private:
 
   std::chrono::steady_clock::time_point StartWall;
   long long StartCpu;
+  long StartFaults;
 };
 
 } // namespace bench

@@ -12,7 +12,14 @@ import json
 from pathlib import Path
 
 # Display order; the first present one is each table's reference.
-ORDER = ["on", "control", "off", "glibc", "mimalloc", "jemalloc", "tcmalloc"]
+ORDER = ["on", "control", "off", "glibc", "mimalloc", "jemalloc", "tcmalloc",
+         "on+mimalloc", "on+jemalloc", "on+tcmalloc"]
+
+# The allocators alone, and the configuration with sizespec in front of each
+# (`on` is sizespec in front of glibc).
+ALONE = ["glibc", "mimalloc", "jemalloc", "tcmalloc"]
+COMPOSED = {"glibc": "on", "mimalloc": "on+mimalloc", "jemalloc": "on+jemalloc",
+            "tcmalloc": "on+tcmalloc"}
 
 # What bench::allocator_name() must report in each configuration.
 EXPECTED_ALLOCATOR = {
@@ -23,6 +30,9 @@ EXPECTED_ALLOCATOR = {
     "mimalloc": "mimalloc",
     "jemalloc": "jemalloc",
     "tcmalloc": "tcmalloc",
+    "on+mimalloc": "sizespec+mimalloc",
+    "on+jemalloc": "sizespec+jemalloc",
+    "on+tcmalloc": "sizespec+tcmalloc",
 }
 
 
@@ -63,8 +73,9 @@ def parse_sizespec_stats(stderr: str) -> dict | None:
 
 
 def check_specialization(config: str, stderr: str, what: str) -> None:
-    """on/control must use specialized routines, off must not; both active."""
-    if config not in ("on", "control", "off"):
+    """on/control (and on+X) must use specialized routines, off must not;
+    the runtime active in each."""
+    if config not in ("on", "control", "off") and not config.startswith("on+"):
         return
     stats = parse_sizespec_stats(stderr)
     if stats is None:

@@ -47,6 +47,8 @@ def instructions_per_pair(bin_dir: Path, configs: list[str]) -> dict[str, dict[s
     for config in configs:
         if config == "control":  # the on binary: identical counts
             continue
+        if not binary(bin_dir, config, "pair24").exists():  # whole programs only
+            continue
         exe = str(binary(bin_dir, config, "pair24"))
         result[config] = {}
         for kind in ("noscan", "scan"):

@@ -27,6 +27,7 @@ from pathlib import Path
 import chart
 import configs as cfg
 import costs
+import memory
 import micro
 import programs
 import tiny
@@ -80,6 +81,8 @@ def failure(what: str, config: str, err: Exception, failures: dict) -> None:
 
 
 def run_micro(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
+    # The composed configurations (on+X) are built for whole programs only.
+    configs = [c for c in configs if cfg.binary(bin_dir, c, "micro").exists()]
     samples: dict[str, dict[str, list[float]]] = {c: {} for c in configs}
     for r in range(args.rounds):
         for c in shuffled(configs, args.seed, r):
@@ -103,7 +106,8 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
             "ninja_plan": ("ninja_plan", [str(args.ninja_dirs), "100", "3"]),
             "larson": ("larson", [str(args.threads), str(args.larson_seconds)]),
             "cache_thrash": ("cache_sharing", ["thrash", str(args.threads), str(args.cache_objects)]),
-            "cache_scratch": ("cache_sharing", ["scratch", str(args.threads), str(args.cache_objects)])}
+            "cache_scratch": ("cache_sharing", ["scratch", str(args.threads), str(args.cache_objects)]),
+            "big_strings": ("big_strings", [str(args.big_strings_rounds), "2000", "100000"])}
     result: dict[str, dict[str, dict[str, list[float]]]] = {}
     for label, (program, pargs) in plan.items():
         present = [c for c in configs if cfg.binary(bin_dir, c, program).exists()]
@@ -144,6 +148,25 @@ def run_tiny(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
                     continue
                 result[kind].setdefault(c, []).append(got)
         log(f"tiny_table round {r + 1}/{args.tiny_rounds} done")
+    return result
+
+
+def run_memory(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
+    """{threads: {config: [bench-memory results]}}, interleaved rounds."""
+    present = [c for c in configs if cfg.binary(bin_dir, c, "thread_memory").exists()]
+    result: dict[str, dict[str, list[dict]]] = {str(t): {} for t in memory.THREADS}
+    if not present:
+        return {}
+    for r in range(args.memory_rounds):
+        for c in shuffled(present, args.seed, r):
+            for threads in memory.THREADS:
+                try:
+                    got = memory.run(cfg.binary(bin_dir, c, "thread_memory"), c, threads)
+                except (subprocess.CalledProcessError, cfg.ConfigError, RuntimeError) as err:
+                    failure(f"thread_memory {threads}", c, err, failures)
+                    continue
+                result[str(threads)].setdefault(c, []).append(got)
+        log(f"thread_memory round {r + 1}/{args.memory_rounds} done")
     return result
 
 
@@ -197,9 +220,13 @@ def main() -> None:
     ap.add_argument("--compile-reps", type=int, default=3)
     ap.add_argument("--tiny-rounds", type=int, default=5, help="rounds of tiny_table")
     ap.add_argument("--tiny-objects", type=int, default=1000000)
+    ap.add_argument("--memory-rounds", type=int, default=5, help="rounds of thread_memory")
+    ap.add_argument("--big-strings-rounds", type=int, default=20,
+                    help="big_strings: rounds of 2,000 strings of 100 KB")
     ap.add_argument("--command", help="the command line to record (bench/run passes it)")
     ap.add_argument("--skip", action="append", default=[],
-                    choices=["micro", "programs", "tiny", "costs"], help="leave a part out")
+                    choices=["micro", "programs", "tiny", "memory", "costs"],
+                    help="leave a part out")
     args = ap.parse_args()
 
     bin_dir = args.build_dir / "bench" / "bin"
@@ -221,7 +248,7 @@ def main() -> None:
             "seed": args.seed,
             "program_metric": "cpu_s",
         },
-        "micro": {}, "programs": {}, "tiny": {}, "costs": {}, "failures": {},
+        "micro": {}, "programs": {}, "tiny": {}, "memory": {}, "costs": {}, "failures": {},
     }
     if "micro" not in args.skip:
         raw["micro"] = run_micro(bin_dir, configs, args, raw["failures"])
@@ -229,6 +256,8 @@ def main() -> None:
         raw["programs"] = run_programs(bin_dir, configs, args, raw["failures"])
     if "tiny" not in args.skip:
         raw["tiny"] = run_tiny(bin_dir, configs, args, raw["failures"])
+    if "memory" not in args.skip:
+        raw["memory"] = run_memory(bin_dir, configs, args, raw["failures"])
     if "costs" not in args.skip:
         raw["costs"] = run_costs(args.build_dir, bin_dir, configs, args)
     raw["meta"]["machine"] += f", {os.getloadavg()[0]:.1f} at end"

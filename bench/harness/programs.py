@@ -32,6 +32,7 @@ def run(binary: Path, config: str, args: list[str]) -> tuple[dict, str]:
         "wall_s": result["wall_ns"] / 1e9,
         "cpu_s": result["cpu_ns"] / 1e9,
         "maxrss_mb": result["maxrss_kb"] / 1024,
+        "minflt": float(result["minflt"]),
     }
     if "ops" in result:
         metrics["mops_per_s"] = result["ops"] / result["wall_ns"] * 1e3

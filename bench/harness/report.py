@@ -11,6 +11,8 @@ import json
 import re
 from pathlib import Path
 
+import configs as cfg
+import memory
 import table
 import tiny
 from stats import median, mann_whitney_p, paired_ratio
@@ -141,6 +143,81 @@ def targets(raw: dict) -> list[str]:
     return out
 
 
+def speed(samples: dict) -> tuple[str, list[float]]:
+    """A program's figure, as a time (lower is better): the inverse rate of a
+    fixed-time program, else its CPU time."""
+    if "mops_per_s" in samples:
+        return "time per op", [1 / x for x in samples["mops_per_s"]]
+    return "cpu_s", samples["cpu_s"]
+
+
+def faster_or_level(programs: dict, program: str, new: str, base: str):
+    """(base's time / new's time paired by round, p, met): met unless new is
+    significantly slower (Mann-Whitney) and slower paired by round."""
+    r = programs[program]
+    _, b = speed(r[base])
+    _, n = speed(r[new])
+    paired = paired_ratio([n], [b])
+    ratio = paired if paired is not None else median(b) / median(n)
+    p = mann_whitney_p(b, n)
+    return ratio, p, ratio >= 1 or p >= table.ALPHA
+
+
+def composition_targets(raw: dict) -> list[str]:
+    """The composition issue's targets: sizespec in front of each allocator,
+    peak RSS, and the large strings."""
+    programs = raw["programs"]
+    out = []
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "MISSED"
+
+    for alone in cfg.ALONE:
+        composed = cfg.COMPOSED[alone]
+        rows = [p for p in sorted(programs) if alone in programs[p] and composed in programs[p]]
+        if not rows:
+            continue
+        cells, missed = [], []
+        for p in rows:
+            ratio, pv, ok = faster_or_level(programs, p, composed, alone)
+            cells.append(f"{p} {ratio:.2f}x" + ("" if ok else f" (p={pv:.3f})"))
+            if not ok:
+                missed.append(p)
+        out.append(f"{composed} against {alone} alone, time paired by round (>1: faster): "
+                   + ", ".join(cells) + " (target: at least as fast on every program): "
+                   + (verdict(True) if not missed else "MISSED on " + ", ".join(missed)))
+    json_rt = programs.get("json_roundtrip", {})
+    if "on+mimalloc" in json_rt:
+        others = [a for a in cfg.ALONE if a in json_rt]
+        results = {a: faster_or_level(programs, "json_roundtrip", "on+mimalloc", a) for a in others}
+        out.append("json: on+mimalloc against each allocator alone: "
+                   + ", ".join(f"{a} {r[0]:.2f}x" for a, r in results.items())
+                   + f" (target: at least as fast as every one): "
+                   f"{verdict(all(r[2] for r in results.values()))}")
+    over = []
+    for p, r in sorted(programs.items()):
+        alone = [median(r[a]["maxrss_mb"]) for a in cfg.ALONE if a in r]
+        if "on" not in r or len(alone) < 2:
+            continue
+        mid = sorted(alone)[len(alone) // 2] if len(alone) % 2 else \
+            (sorted(alone)[len(alone) // 2 - 1] + sorted(alone)[len(alone) // 2]) / 2
+        on = median(r["on"]["maxrss_mb"])
+        if on > mid:
+            over.append(f"{p} {on:.1f} MB > {mid:.1f} MB")
+    if programs:
+        out.append("peak RSS of on against the allocators' median, every program: "
+                   + ("no more on any: met" if not over else "MISSED on " + "; ".join(over)))
+    big = programs.get("big_strings", {})
+    if "on" in big and "glibc" in big:
+        faults = {c: median(big[c]["minflt"]) for c in ("glibc", "on") if "minflt" in big[c]}
+        ratio, pv, ok = faster_or_level(programs, "big_strings", "on", "glibc")
+        out.append(f"big_strings (100 KB strings, freed and made again): on {ratio:.2f}x glibc's "
+                   f"speed paired by round, p={pv:.3f}; page faults glibc {faults.get('glibc', 0):.0f}, "
+                   f"on {faults.get('on', 0):.0f} (target: no slower than glibc alone): {verdict(ok)}")
+    out.extend(memory.targets(raw.get("memory", {})))
+    return out
+
+
 def costs_text(raw: dict) -> str:
     costs = raw.get("costs", {})
     out = []
@@ -195,20 +272,20 @@ def render(raw: dict, summary: bool = False) -> str:
         *(["Failed runs (their samples are left out):", ""]
           + [f"- {k}: {len(v)} run(s): {v[0]}" for k, v in raw.get("failures", {}).items()]
           + [""] if raw.get("failures") else []),
-        "Targets (issue 5)",
+        "Targets",
         "",
-        *[f"- {t}" for t in targets(raw)],
+        *[f"- {t}" for t in targets(raw) + composition_targets(raw)],
         "",
     ])
     parts = [header]
     if micro:
         parts.append(table.overview("All configurations, micro benchmarks (median ± MAD, ns/op)",
                                     configs, "ns/op",
-                                    [(n, {c: micro[c][n] for c in configs if n in micro[c]})
+                                    [(n, {c: micro[c][n] for c in configs if n in micro.get(c, {})})
                                      for n in names]))
     if programs:
         for m, unit in ((metric, "s"), ("wall_s", "s"), ("maxrss_mb", "MB"),
-                        ("mops_per_s", "Mop/s")):
+                        ("mops_per_s", "Mop/s"), ("minflt", "B")):
             if m == "wall_s" and metric == "wall_s":
                 continue
             rows = [(p, {c: r[c][m] for c in configs if c in r and m in r[c]})
@@ -231,7 +308,14 @@ def render(raw: dict, summary: bool = False) -> str:
                                           program_rows(programs, b, n, metric)))
             parts.append(table.comparison(f"{title}, whole programs (peak RSS)", b, n, "MB",
                                           program_rows(programs, b, n, "maxrss_mb")))
+    if programs and not summary:
+        for alone in cfg.ALONE[1:]:
+            composed = cfg.COMPOSED[alone]
+            parts.append(table.comparison(f"{alone} -> {composed}, whole programs ({metric})",
+                                          alone, composed, "s",
+                                          program_rows(programs, alone, composed, metric)))
     parts.append(tiny.render(raw.get("tiny", {})))
+    parts.append(memory.render(raw.get("memory", {})))
     parts.append(costs_text(raw))
     return "\n".join(p for p in parts if p)
 
