@@ -100,6 +100,14 @@ function(sizespec_bench_library name)
   endforeach()
 endfunction()
 
+# Links <target> with LIBRARIES and the <variant> of each VARIANT_LIBRARIES.
+macro(_sizespec_bench_link target variant)
+  target_link_libraries(${target} PRIVATE ${ARG_LIBRARIES})
+  foreach(lib IN LISTS ARG_VARIANT_LIBRARIES)
+    target_link_libraries(${target} PRIVATE ${lib}-${variant})
+  endforeach()
+endmacro()
+
 # sizespec_bench_executable(<name> SOURCES <src>... [LIBRARIES <lib>...]
 #                           [VARIANT_LIBRARIES <name>...] [COMPOSED])
 #
@@ -115,10 +123,7 @@ function(sizespec_bench_executable name)
   # differ only in the allocator they load.
   add_library(${name}-plain-objs OBJECT ${ARG_SOURCES})
   _sizespec_bench_configure(${name}-plain-objs glibc)
-  target_link_libraries(${name}-plain-objs PRIVATE ${ARG_LIBRARIES})
-  foreach(lib IN LISTS ARG_VARIANT_LIBRARIES)
-    target_link_libraries(${name}-plain-objs PRIVATE ${lib}-plain)
-  endforeach()
+  _sizespec_bench_link(${name}-plain-objs plain)
   foreach(config IN LISTS SIZESPEC_BENCH_CONFIGS)
     set(target ${name}-${config})
     if(config STREQUAL "on" OR config STREQUAL "off")
@@ -128,10 +133,7 @@ function(sizespec_bench_executable name)
       add_executable(${target} $<TARGET_OBJECTS:${name}-plain-objs>)
       set(variant plain)
     endif()
-    target_link_libraries(${target} PRIVATE ${ARG_LIBRARIES})
-    foreach(lib IN LISTS ARG_VARIANT_LIBRARIES)
-      target_link_libraries(${target} PRIVATE ${lib}-${variant})
-    endforeach()
+    _sizespec_bench_link(${target} ${variant})
     _sizespec_bench_configure(${target} ${config})
     add_dependencies(sizespec-bench ${target})
     set_target_properties(${target} PROPERTIES
@@ -144,17 +146,11 @@ function(sizespec_bench_executable name)
   # on+<allocator>: the `on` program's own objects, compiled once.
   add_library(${name}-on-objs OBJECT ${ARG_SOURCES})
   _sizespec_bench_configure(${name}-on-objs on)
-  target_link_libraries(${name}-on-objs PRIVATE ${ARG_LIBRARIES})
-  foreach(lib IN LISTS ARG_VARIANT_LIBRARIES)
-    target_link_libraries(${name}-on-objs PRIVATE ${lib}-on)
-  endforeach()
+  _sizespec_bench_link(${name}-on-objs on)
   foreach(alloc IN LISTS SIZESPEC_BENCH_COMPOSED)
     set(target ${name}-on-${alloc})
     add_executable(${target} $<TARGET_OBJECTS:${name}-on-objs>)
-    target_link_libraries(${target} PRIVATE ${ARG_LIBRARIES})
-    foreach(lib IN LISTS ARG_VARIANT_LIBRARIES)
-      target_link_libraries(${target} PRIVATE ${lib}-on)
-    endforeach()
+    _sizespec_bench_link(${target} on)
     # The runtime first, then the allocator: its operator new must lose.
     target_link_libraries(${target} PRIVATE ${SIZESPEC_RUNTIME_TARGET}
       "-Wl,--push-state,--no-as-needed" ${SIZESPEC_BENCH_LIB_${alloc}}

@@ -9,6 +9,7 @@ from `on` is zero and whatever the table shows for it is the noise floor.
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 # Display order; the first present one is each table's reference.
@@ -86,3 +87,16 @@ def check_specialization(config: str, stderr: str, what: str) -> None:
         raise ConfigError(f"{what}: off made {stats['specialized']} specialized allocations")
     if config != "off" and stats["specialized"] == 0:
         raise ConfigError(f"{what}: {config} made no specialized allocation")
+
+
+def run_reporting(binary: Path, config: str, args: list[str], prefix: str):
+    """Runs a benchmark binary once and returns (the JSON of its `prefix`
+    line on stderr, the process), checked for the allocator it loaded."""
+    proc = subprocess.run([str(binary), *args], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, check=True)
+    line = next((l for l in proc.stderr.splitlines() if l.startswith(prefix)), None)
+    if line is None:
+        raise RuntimeError(f"{binary}: no '{prefix}' line on stderr")
+    result = json.loads(line[len(prefix):])
+    check_allocator(config, result["allocator"], str(binary))
+    return result, proc

@@ -10,8 +10,6 @@ object lives, at once after the threads exited, and after the idle time.
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 
 import configs as cfg
@@ -22,13 +20,7 @@ THREADS = [8, 64]
 
 def run(binary: Path, config: str, threads: int) -> dict:
     """One run's bench-memory line, checked for the allocator it loaded."""
-    proc = subprocess.run([str(binary), str(threads)], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, check=True)
-    line = next((l for l in proc.stderr.splitlines() if l.startswith(PREFIX)), None)
-    if line is None:
-        raise RuntimeError(f"{binary}: no '{PREFIX}' line on stderr")
-    result = json.loads(line[len(PREFIX):])
-    cfg.check_allocator(config, result["allocator"], str(binary))
+    result, proc = cfg.run_reporting(binary, config, [str(threads)], PREFIX)
     cfg.check_specialization(config, proc.stderr, str(binary))
     return result
 

@@ -7,11 +7,9 @@ configuration: a different output means a broken build, not a faster one.
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 
-from configs import check_allocator, check_specialization
+from configs import check_specialization, run_reporting
 
 PREFIX = "bench-result: "
 
@@ -20,13 +18,7 @@ def run(binary: Path, config: str, args: list[str]) -> tuple[dict, str]:
     """({"wall_s", "cpu_s", "maxrss_mb"[, "mops_per_s"]}, stdout) of one
     run; a program that runs for a fixed time reports its operations, and
     their rate is its figure."""
-    proc = subprocess.run([str(binary), *args], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, check=True)
-    line = next((l for l in proc.stderr.splitlines() if l.startswith(PREFIX)), None)
-    if line is None:
-        raise RuntimeError(f"{binary}: no '{PREFIX}' line on stderr")
-    result = json.loads(line[len(PREFIX):])
-    check_allocator(config, result["allocator"], str(binary))
+    result, proc = run_reporting(binary, config, args, PREFIX)
     check_specialization(config, proc.stderr, str(binary))
     metrics = {
         "wall_s": result["wall_ns"] / 1e9,

@@ -12,8 +12,6 @@ that one live object keeps.
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 
 import configs as cfg
@@ -27,14 +25,7 @@ LABELS = {"1B": "1 B, no pointer", "8B": "8 B, no pointer",
 
 def run(binary: Path, config: str, kind: str, objects: int) -> dict:
     """One run's bench-tiny line, checked for the allocator it loaded."""
-    proc = subprocess.run([str(binary), kind, str(objects)], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, check=True)
-    line = next((l for l in proc.stderr.splitlines() if l.startswith(PREFIX)), None)
-    if line is None:
-        raise RuntimeError(f"{binary}: no '{PREFIX}' line on stderr")
-    result = json.loads(line[len(PREFIX):])
-    cfg.check_allocator(config, result["allocator"], str(binary))
-    return result
+    return cfg.run_reporting(binary, config, [kind, str(objects)], PREFIX)[0]
 
 
 def per_object(samples: list[dict], key: str) -> float | None:

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../common/program_report.h"
+#include "../common/rng.h"
 
 #include <atomic>
 #include <barrier>
@@ -32,16 +33,7 @@
 
 namespace {
 
-/// xorshift64*: the same sequence in every configuration.
-struct Rng {
-  std::uint64_t S;
-  std::uint64_t next() {
-    S ^= S >> 12;
-    S ^= S << 25;
-    S ^= S >> 27;
-    return S * 2685821657736338717ull;
-  }
-};
+using bench::Rng;
 
 struct Config {
   unsigned Threads = 4;

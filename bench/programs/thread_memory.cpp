@@ -27,6 +27,7 @@
 
 #include "../common/allocator_probe.h"
 #include "../common/proc_status.h"
+#include "../common/rng.h"
 #include "../common/sizespec_probe.h"
 
 #include <barrier>
@@ -41,16 +42,7 @@
 
 namespace {
 
-/// xorshift64*: the same sequence in every configuration.
-struct Rng {
-  std::uint64_t S;
-  std::uint64_t next() {
-    S ^= S >> 12;
-    S ^= S << 25;
-    S ^= S >> 27;
-    return S * 2685821657736338717ull;
-  }
-};
+using bench::Rng;
 
 /// A pointer-free object of N bytes, and one of N bytes that holds a
 /// pointer (the plugin's scan kind).
