@@ -3,6 +3,8 @@
 #include "Predefines.h"
 #include "Version.h"
 
+#include "sizespec/model/Stamp.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -53,13 +55,13 @@ std::string runtimeHeaderPath() {
 }
 
 std::string stampRecord(const PluginOptions &Opts) {
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
-  OS << "sizespec-stamp v=1 plugin=" << kPluginVersion
-     << " clang=" << kClangVersion << " off=" << (Opts.Off ? 1 : 0)
-     << " max=" << Opts.Max
-     << " sanitizer=" << (Opts.Sanitizer ? *Opts.Sanitizer : "none");
-  return Out;
+  StampSettings S;
+  S.Plugin = kPluginVersion;
+  S.Clang = kClangVersion;
+  S.Off = Opts.Off;
+  S.Max = Opts.Max;
+  S.Sanitizer = Opts.Sanitizer;
+  return encodeStamp(S);
 }
 
 std::string predefinesText(const PluginOptions &Opts, bool IncludeRuntime) {
@@ -72,9 +74,8 @@ std::string predefinesText(const PluginOptions &Opts, bool IncludeRuntime) {
     OS << "#include " << quoted(runtimeHeaderPath()) << "\n";
   // `retain` keeps the section through the linker's --gc-sections.
   OS << "static const char __sizespec_stamp[] "
-        "__attribute__((__used__, __retain__, "
-        "__section__(\".sizespec.stamp\"))) = "
-     << quoted(stampRecord(Opts)) << ";\n";
+        "__attribute__((__used__, __retain__, __section__(\""
+     << kStampSection << "\"))) = " << quoted(stampRecord(Opts)) << ";\n";
   return Out;
 }
 

@@ -2,6 +2,8 @@
 
 #include "Redirector.h"
 
+#include "sizespec/abi/RuntimeABI.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Sema/Sema.h"
@@ -31,10 +33,8 @@ static bool hasSignature(const FunctionDecl *FD, bool Aligned, bool Nothrow) {
 }
 
 /// "site_new_noscan", "site_array_scan", ... (<sizespec/site_markers.h>).
-static std::string markerName(const Site &Info) {
-  bool Array = Info.Form == SiteForm::NewArray;
-  return std::string(Array ? "site_array_" : "site_new_") +
-         (*Info.Scan ? "scan" : "noscan");
+static const char *markerName(const Site &Info) {
+  return abi::marker(Info.Form == SiteForm::NewArray, *Info.Scan).Name;
 }
 
 FunctionDecl *Redirector::marker(const Site &Info, bool Aligned, bool Nothrow,

@@ -20,7 +20,7 @@
 #ifndef SIZESPEC_PLUGIN_REDIRECTOR_H
 #define SIZESPEC_PLUGIN_REDIRECTOR_H
 
-#include "Site.h"
+#include "sizespec/analysis/Site.h"
 
 namespace clang {
 class CastExpr;

@@ -1,9 +1,9 @@
 //===- SizespecConsumer.cpp - Find, redirect and report the sites ---------===//
 
 #include "SizespecConsumer.h"
-#include "Sidecar.h"
-#include "SiteSection.h"
 #include "Version.h"
+#include "sizespec/model/Sidecar.h"
+#include "sizespec/model/SiteSection.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -17,15 +17,6 @@ using namespace clang;
 
 namespace sizespec {
 namespace {
-
-bool isRuntimeNamespace(const DeclContext *DC) {
-  for (; DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getIdentifier() && NS->getName() == "sizespec" &&
-          NS->getParent()->getRedeclContext()->isTranslationUnit())
-        return true;
-  return false;
-}
 
 /// CodeGen emits this function as soon as it sees it (see the header).
 bool emittedEagerly(const FunctionDecl *FD) {
@@ -76,7 +67,7 @@ bool SizespecConsumer::HandleTopLevelDecl(DeclGroupRef DG) {
 }
 
 void SizespecConsumer::handleEarly(Decl *D) {
-  if (isRuntimeNamespace(D->getDeclContext()))
+  if (isRuntimeCode(D->getDeclContext()))
     return;
   if (auto *FD = dyn_cast<FunctionDecl>(D)) {
     if (emittedEagerly(FD))
@@ -89,7 +80,7 @@ void SizespecConsumer::handleEarly(Decl *D) {
     return;
   }
   if (auto *NS = dyn_cast<NamespaceDecl>(D)) {
-    if (isRuntimeNamespace(NS))
+    if (isRuntimeCode(NS))
       return;
     for (Decl *Child : NS->decls())
       handleEarly(Child);

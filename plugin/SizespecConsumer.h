@@ -1,7 +1,7 @@
 //===- SizespecConsumer.h - Find, redirect and report the sites -*- C++ -*-===//
 //
 // Runs before CodeGen (AddBeforeMainAction). Timing is what makes one parse
-// enough (DESIGN.md, "what a prototype showed"):
+// enough (docs/interfaces.md, "Plugin"):
 //
 // - A non-inline, non-constexpr function (or global initializer, or explicit
 //   instantiation) is redirected when it reaches the consumer: CodeGen emits
@@ -18,7 +18,7 @@
 
 #include "PluginOptions.h"
 #include "Redirector.h"
-#include "SiteCollector.h"
+#include "sizespec/analysis/SiteCollector.h"
 
 #include "clang/Sema/SemaConsumer.h"
 

@@ -9,9 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Predefines.h"
-#include "SiteAnalysis.h"
 #include "SitePasses.h"
 #include "SizespecConsumer.h"
+#include "sizespec/analysis/SiteAnalysis.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Basic/CodeGenOptions.h"

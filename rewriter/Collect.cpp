@@ -10,7 +10,7 @@
 #include "Collect.h"
 #include "SiteRewrite.h"
 
-#include "SiteCollector.h"
+#include "sizespec/analysis/SiteCollector.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"

@@ -15,7 +15,7 @@
 #include "Runner.h"
 #include "UnifiedDiff.h"
 
-#include "SiteAnalysis.h"
+#include "sizespec/analysis/SiteAnalysis.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Config/llvm-config.h"

@@ -2,8 +2,8 @@
 
 #include "Report.h"
 
-#include "Codes.h"
-#include "Summary.h"
+#include "sizespec/model/Codes.h"
+#include "sizespec/model/Summary.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -17,8 +17,10 @@ namespace sizespec::rewriter {
 
 namespace {
 
+/// A site's identity and verdict: translation units that disagree on a
+/// site (a template instantiated differently) give it two versions.
 auto siteKey(const SiteRecord &S) {
-  return std::tie(S.File, S.Line, S.Column, S.Form, S.Type, S.Specialized);
+  return std::tuple_cat(S.identity(), std::tie(S.Specialized));
 }
 
 } // namespace

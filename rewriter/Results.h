@@ -9,7 +9,7 @@
 #ifndef SIZESPEC_REWRITER_RESULTS_H
 #define SIZESPEC_REWRITER_RESULTS_H
 
-#include "SiteRecord.h"
+#include "sizespec/model/SiteRecord.h"
 
 #include <cstdint>
 #include <map>

@@ -25,8 +25,8 @@
 #ifndef SIZESPEC_REWRITER_SITEREWRITE_H
 #define SIZESPEC_REWRITER_SITEREWRITE_H
 
-#include "Codes.h"
 #include "Results.h"
+#include "sizespec/model/Codes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"

@@ -3,7 +3,7 @@
 // After the optimizer, `operator delete(p, 24)` (Clang passes the size of a
 // complete type by default, and so does std::allocator<T>::deallocate once
 // inlined) becomes what sizespec::detail::free_inline is inline
-// (<sizespec/thread_cache.h>), with the call behind it:
+// (<sizespec/free_path.h>), with the call behind it:
 //
 //     bin = (p >> inline_free_region.shift) - inline_free_region.base_index
 //     if (bin < 64) {                      // a bin's object
@@ -25,13 +25,20 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OperatorNew.h"
 #include "SitePasses.h"
+#include "Statistics.h"
 #include "ThreadCacheIR.h"
 
+#include "sizespec/abi/RuntimeABI.h"
+
 #include <sizespec/bins.h>
+#include <sizespec/free_path.h>
 #include <sizespec/size_classes.h>
 #include <sizespec/thread_cache.h>
+#include <sizespec/tiny_path.h>
 
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -39,8 +46,11 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 
 #include <cstddef>
+
+#define DEBUG_TYPE "sizespec"
 
 using namespace llvm;
 
@@ -49,10 +59,14 @@ static cl::opt<bool>
                  cl::desc("sizespec: give each sized operator delete of a "
                           "constant small size the runtime's free inline"));
 
+SIZESPEC_STATISTIC(NumInlineFrees,
+                   "Sized operator delete calls given the free inline");
+SIZESPEC_STATISTIC(NumDeletesLeft,
+                   "Sized operator delete calls of a constant size "
+                   "left as calls");
+
 namespace sizespec {
 namespace {
-
-constexpr const char *kSizedDelete = "_ZdlPvm";
 
 class DeleteLowering {
 public:
@@ -81,7 +95,7 @@ private:
 };
 
 GlobalVariable *DeleteLowering::inlineFreeRegion() {
-  constexpr const char *Name = "_ZN8sizespec6detail18inline_free_regionE";
+  const char *Name = abi::mangledName(abi::Symbol::InlineFreeRegion);
   if (GlobalVariable *GV = M.getNamedGlobal(Name))
     return GV;
   auto *GV = new GlobalVariable(
@@ -93,7 +107,7 @@ GlobalVariable *DeleteLowering::inlineFreeRegion() {
 
 FunctionCallee DeleteLowering::freeFlush() {
   FunctionCallee FC =
-      M.getOrInsertFunction("_ZN8sizespec6detail10free_flushEj",
+      M.getOrInsertFunction(abi::mangledName(abi::Symbol::FreeFlush),
                             FunctionType::get(Type::getVoidTy(Ctx), {I32},
                                               /*isVarArg=*/false));
   if (auto *Fn = dyn_cast<Function>(FC.getCallee())) {
@@ -227,8 +241,10 @@ bool pluginCompiled(const Module &M) {
 } // namespace
 
 PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &) {
-  Function *Delete = M.getFunction(kSizedDelete);
-  if (!InlineDelete || !Delete || !pluginCompiled(M))
+  if (!InlineDelete || !pluginCompiled(M))
+    return PreservedAnalyses::all();
+  Function *Delete = M.getFunction(sizedDeleteName());
+  if (!Delete)
     return PreservedAnalyses::all();
   struct Sized {
     CallInst *Call;
@@ -240,17 +256,40 @@ PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &) {
     if (!CI || CI->getCalledOperand() != Delete || CI->arg_size() != 2)
       continue;
     auto *SizeC = dyn_cast<ConstantInt>(CI->getArgOperand(1));
-    if (!SizeC || SizeC->isZero() || SizeC->getZExtValue() > kMaxSmallSize)
+    if (!SizeC || SizeC->isZero())
       continue;
-    // -O0 and -Oz ask for no inline code.
+    OptimizationRemarkEmitter ORE(CI->getFunction());
+    std::uint64_t Size = SizeC->getZExtValue();
+    // Above the classes, and where -O0 and -Oz ask for no inline code.
     Function *Fn = CI->getFunction();
-    if (Fn->hasOptNone() || Fn->hasMinSize())
+    if (Size > kMaxSmallSize || Fn->hasOptNone() || Fn->hasMinSize()) {
+      ORE.emit([&] {
+        OptimizationRemarkMissed R(DEBUG_TYPE, "DeleteLeftAsCall", CI);
+        R << "operator delete of " << ore::NV("Size", Size)
+          << " B left as a call: ";
+        if (Size > kMaxSmallSize)
+          R << "above the classes";
+        else
+          R << "the function asks for no inline code (optnone, minsize)";
+        return R;
+      });
+      ++NumDeletesLeft;
       continue;
-    Sites.push_back({CI, SizeC->getZExtValue()});
+    }
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "InlineFree", CI)
+             << "operator delete of " << ore::NV("Size", Size)
+             << " B given the runtime's free inline";
+    });
+    Sites.push_back({CI, Size});
   }
   DeleteLowering L(M);
-  for (Sized &S : Sites)
+  for (Sized &S : Sites) {
+    LLVM_DEBUG(dbgs() << "sizespec: inline free of " << *S.Call << " in "
+                      << S.Call->getFunction()->getName() << "\n");
     L.lower(S.Call, S.Size);
+    ++NumInlineFrees;
+  }
   return Sites.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }
 

@@ -2,7 +2,7 @@
 //
 // After the optimizer, a tagged `operator new(24)` of a pointer-free type
 // becomes what sizespec::detail::alloc_small<4, false> is inline
-// (<sizespec/thread_cache.h>):
+// (<sizespec/alloc_path.h>, <sizespec/tiny_path.h>):
 //
 //     head = tls_cache.__alloc[4]
 //     if (head == null) p = alloc_refill(4, 24)   // cold
@@ -20,49 +20,49 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "OperatorNew.h"
+#include "SiteLedger.h"
 #include "SitePasses.h"
+#include "Statistics.h"
 #include "ThreadCacheIR.h"
 
+#include "sizespec/abi/RuntimeABI.h"
+
+#include <sizespec/alloc_path.h>
 #include <sizespec/bins.h>
 #include <sizespec/size_classes.h>
 #include <sizespec/thread_cache.h>
+#include <sizespec/tiny_path.h>
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <string>
+
+#define DEBUG_TYPE "sizespec"
 
 using namespace llvm;
 
+SIZESPEC_STATISTIC(NumLoweredClass,
+                   "Tagged calls given their class's inline fast path");
+SIZESPEC_STATISTIC(NumLoweredTiny, "Tagged calls given the tiny path inline");
+SIZESPEC_STATISTIC(NumGeneric,
+                   "Tagged calls of a run-time size sent to the generic path");
+SIZESPEC_STATISTIC(NumLeftAsCall, "Tagged calls left as operator new calls");
+SIZESPEC_STATISTIC(NumRemovedByOptimizer,
+                   "Specialized sites the optimizer removed before lowering");
+
 namespace sizespec {
 namespace {
-
-/// An operator new form, from its mangled name.
-struct NewForm {
-  bool Array = false;
-  bool Aligned = false;
-  bool Nothrow = false;
-};
-
-std::optional<NewForm> parseOperatorNew(StringRef Name) {
-  NewForm F;
-  if (Name.consume_front("_Zna"))
-    F.Array = true;
-  else if (!Name.consume_front("_Znw"))
-    return std::nullopt;
-  if (!Name.consume_front("m"))
-    return std::nullopt;
-  F.Aligned = Name.consume_front("St11align_val_t");
-  F.Nothrow = Name.consume_front("RKSt9nothrow_t");
-  if (!Name.empty())
-    return std::nullopt;
-  return F;
-}
 
 /// The alignment a plain (not align_val_t) operator new of \p Size bytes
 /// must give its type: the type's alignment divides its size and is at
@@ -78,7 +78,8 @@ public:
       : M(M), Ctx(M.getContext()), PtrTy(PointerType::getUnqual(Ctx)),
         I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {}
 
-  /// Lowers one tagged call; \p Scan and \p Max come from its tag.
+  /// Lowers one tagged call; \p Scan and \p Max come from its tag. Says
+  /// what it did as a remark, at the call's location.
   void lower(CallBase *CB, const NewForm &F, bool Scan, std::uint64_t Max);
 
 private:
@@ -96,7 +97,7 @@ private:
                            std::uint32_t SlowWeight);
   void emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin);
   void emitTinyPath(CallBase *CB, const NewForm &F, std::uint64_t Size);
-  FunctionCallee runtimeFunction(StringRef Name, ArrayRef<Type *> Params,
+  FunctionCallee runtimeFunction(abi::Symbol S, ArrayRef<Type *> Params,
                                  bool Cold, bool NoUnwind);
 
   Module &M;
@@ -108,6 +109,8 @@ private:
 
 void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
                      std::uint64_t Max) {
+  OptimizationRemarkEmitter ORE(CB->getFunction());
+  StringRef Kind = Scan ? "scan" : "noscan";
   if (auto *SizeC = dyn_cast<ConstantInt>(CB->getArgOperand(0))) {
     std::uint64_t Size = SizeC->getZExtValue();
     std::optional<std::uint64_t> Align = requiredAlign(Size);
@@ -116,35 +119,73 @@ void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
       Align = AlignC ? std::optional(AlignC->getZExtValue()) : std::nullopt;
     }
     if (!Scan && !F.Aligned && Size <= Max && detail::is_tiny_size(Size)) {
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "Tiny", CB)
+               << "allocation of " << ore::NV("Size", Size)
+               << " B packed inline into the tiny path's 16-byte blocks";
+      });
       emitTinyPath(CB, F, Size);
+      ++NumLoweredTiny;
       return;
     }
     unsigned Class = Size <= Max ? class_of(Size) : 0;
-    if (Class && Align && *Align <= class_align(Class))
+    if (Class && Align && *Align <= class_align(Class)) {
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "Lowered", CB)
+               << "allocation of " << ore::NV("Size", Size)
+               << " B lowered inline to the fast path of class "
+               << ore::NV("Class", Class) << " (" << ore::NV("Kind", Kind)
+               << ")";
+      });
       emitFastPath(CB, F, bin_of(Class, Scan));
-    // Else above the limit: operator new, as Clang emitted it.
+      ++NumLoweredClass;
+      return;
+    }
+    // Above the limit, or more aligned than the class: operator new, as
+    // Clang emitted it.
+    ORE.emit([&] {
+      OptimizationRemarkMissed R(DEBUG_TYPE, "LeftAsCall", CB);
+      R << "allocation of " << ore::NV("Size", Size)
+        << " B left as a call of operator new: ";
+      if (!Class)
+        R << "above the " << ore::NV("Limit", Max) << " B limit";
+      else
+        R << "alignment beyond class " << ore::NV("Class", Class) << "'s";
+      return R;
+    });
+    ++NumLeftAsCall;
     return;
   }
   // A runtime size (the allocator forms): the generic path of the kind.
-  if (F.Array || F.Nothrow)
+  if (F.Array || F.Nothrow) {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "LeftAsCall", CB)
+             << "allocation of a run-time size left as a call of operator new";
+    });
+    ++NumLeftAsCall;
     return;
-  FunctionCallee Generic =
-      F.Aligned
-          ? runtimeFunction("_ZN8sizespec6detail21alloc_generic_alignedEmm",
-                            {I64, I64}, false, false)
-      : Scan ? runtimeFunction("_ZN8sizespec6detail18alloc_generic_scanEm",
-                               {I64}, false, false)
-             : runtimeFunction("_ZN8sizespec6detail20alloc_generic_noscanEm",
-                               {I64}, false, false);
+  }
+  using abi::Symbol;
+  FunctionCallee Generic = runtimeFunction(
+      F.Aligned ? Symbol::AllocGenericAligned
+      : Scan    ? Symbol::AllocGenericScan
+                : Symbol::AllocGenericNoscan,
+      F.Aligned ? ArrayRef<Type *>{I64, I64} : ArrayRef<Type *>{I64}, false,
+      false);
   CB->setCalledFunction(Generic);
   CB->removeFnAttr(Attribute::Builtin);
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Generic", CB)
+           << "allocation of a run-time size sent to the "
+           << ore::NV("Kind", Kind) << " generic path";
+  });
+  ++NumGeneric;
 }
 
-FunctionCallee Lowering::runtimeFunction(StringRef Name,
-                                         ArrayRef<Type *> Params, bool Cold,
-                                         bool NoUnwind) {
-  FunctionCallee FC =
-      M.getOrInsertFunction(Name, FunctionType::get(PtrTy, Params, false));
+FunctionCallee Lowering::runtimeFunction(abi::Symbol S, ArrayRef<Type *> Params,
+                                         bool Cold, bool NoUnwind) {
+  FunctionCallee FC = M.getOrInsertFunction(
+      abi::mangledName(S), FunctionType::get(PtrTy, Params, false));
   if (auto *Fn = dyn_cast<Function>(FC.getCallee())) {
     if (Cold)
       Fn->addFnAttr(Attribute::Cold);
@@ -235,13 +276,12 @@ void Lowering::emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin) {
     Args.push_back(CB->getArgOperand(1));
     Params.push_back(I64);
   }
-  StringRef Name =
-      F.Aligned
-          ? (F.Nothrow ? "_ZN8sizespec6detail28alloc_refill_aligned_nothrowEjmm"
-                       : "_ZN8sizespec6detail20alloc_refill_alignedEjmm")
-          : (F.Nothrow ? "_ZN8sizespec6detail20alloc_refill_nothrowEjm"
-                       : "_ZN8sizespec6detail12alloc_refillEjm");
-  FunctionCallee Slow = runtimeFunction(Name, Params, /*Cold=*/true,
+  using abi::Symbol;
+  Symbol Refill = F.Aligned ? (F.Nothrow ? Symbol::AllocRefillAlignedNothrow
+                                         : Symbol::AllocRefillAligned)
+                            : (F.Nothrow ? Symbol::AllocRefillNothrow
+                                         : Symbol::AllocRefill);
+  FunctionCallee Slow = runtimeFunction(Refill, Params, /*Cold=*/true,
                                         /*NoUnwind=*/F.Nothrow);
   replaceWithFastPath(CB, Path, Slow, Args, /*SlowWeight=*/2000);
 }
@@ -293,13 +333,41 @@ void Lowering::emitTinyPath(CallBase *CB, const NewForm &F,
   };
   Value *Args[] = {ConstantInt::get(I32, F.Array ? detail::kRefillArray : 0),
                    CB->getArgOperand(0)};
-  FunctionCallee Slow = runtimeFunction(
-      F.Nothrow ? "_ZN8sizespec6detail25alloc_tiny_refill_nothrowEjm"
-                : "_ZN8sizespec6detail17alloc_tiny_refillEjm",
-      {I32, I64}, /*Cold=*/true, /*NoUnwind=*/F.Nothrow);
+  FunctionCallee Slow =
+      runtimeFunction(F.Nothrow ? abi::Symbol::AllocTinyRefillNothrow
+                                : abi::Symbol::AllocTinyRefill,
+                      {I32, I64}, /*Cold=*/true, /*NoUnwind=*/F.Nothrow);
   // A block holds at most 16 objects: the refill is far likelier than a
   // free-list pop's.
   replaceWithFastPath(CB, Path, Slow, Args, /*SlowWeight=*/64);
+}
+
+/// The sites the optimizer removed (none of their calls is left): one
+/// remark each, at the site's own location.
+void reportRemoved(Module &M, const SiteLedger &Ledger,
+                   const SmallPtrSetImpl<MDNode *> &Left) {
+  for (const SiteLedger::Recorded &Site : Ledger.sites()) {
+    if (Left.contains(Site.Node))
+      continue;
+    ++NumRemovedByOptimizer;
+    // A remark belongs to a function's block: the site's own if it is still
+    // there (its call is gone), else the module's first one.
+    Function *Where = M.getFunction(Site.Function);
+    if (!Where || Where->isDeclaration())
+      Where = nullptr;
+    for (Function &F : M)
+      if (!Where && !F.isDeclaration())
+        Where = &F;
+    if (!Where)
+      continue;
+    OptimizationRemarkEmitter ORE(Where);
+    ORE.emit([&] {
+      return OptimizationRemark(DEBUG_TYPE, "Removed", Site.Loc,
+                                &Where->getEntryBlock())
+             << "allocation removed by the optimizer (in "
+             << ore::NV("Function", Site.Function) << ")";
+    });
+  }
 }
 
 } // namespace
@@ -313,7 +381,7 @@ PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
   };
   SmallVector<Tagged, 16> Sites;
   for (Function &F : M) {
-    std::optional<NewForm> Form = parseOperatorNew(F.getName());
+    std::optional<NewForm> Form = operatorNewForm(F.getName());
     if (!Form)
       continue;
     for (User *U : F.users())
@@ -321,6 +389,8 @@ PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
         if (CB->getCalledOperand() == &F && CB->getOperandBundle(TagID))
           Sites.push_back({CB, *Form});
   }
+  SiteLedger Ledger(M);
+  SmallPtrSet<MDNode *, 16> Left;
   Lowering L(M);
   for (Tagged &T : Sites) {
     OperandBundleUse Tag = *T.Call->getOperandBundle(TagID);
@@ -335,9 +405,16 @@ PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
     Call->takeName(T.Call);
     T.Call->replaceAllUsesWith(Call);
     T.Call->eraseFromParent();
+    if (MDNode *Site = SiteLedger::siteOf(*Call))
+      Left.insert(Site);
+    SiteLedger::detach(*Call);
+    LLVM_DEBUG(dbgs() << "sizespec: lowering " << *Call << " in "
+                      << Call->getFunction()->getName() << "\n");
     if (Scan && Max)
       L.lower(Call, T.Form, Scan->isOne(), Max->getZExtValue());
   }
+  reportRemoved(M, Ledger, Left);
+  Ledger.clear();
   return Sites.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }
 

@@ -3,11 +3,18 @@
 // Before the optimizer: `sizespec::detail::site_new_noscan(24)` becomes
 // `operator new(24)`, with the attributes Clang gives a new-expression's
 // call (`builtin`, so it may be deleted), tagged with the bundle
-// "sizespec"(i1 false, i64 1024).
+// "sizespec"(i1 false, i64 1024), and its site entered in the module's
+// ledger (SiteLedger.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "OperatorNew.h"
+#include "SiteLedger.h"
 #include "SitePasses.h"
+#include "Statistics.h"
+
+#include "sizespec/abi/RuntimeABI.h"
+#include "sizespec/model/Stamp.h"
 
 #include <sizespec/size_classes.h>
 
@@ -15,79 +22,41 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
 
 #include <cstdint>
 #include <optional>
 
+#define DEBUG_TYPE "sizespec"
+
 using namespace llvm;
+
+SIZESPEC_STATISTIC(NumMarked,
+                   "Marker calls turned back into tagged operator new calls");
 
 namespace sizespec {
 
 std::optional<ModuleStamp> readStamp(const Module &Mod) {
   for (const GlobalVariable &GV : Mod.globals()) {
-    if (GV.getSection() != ".sizespec.stamp" || !GV.hasInitializer())
+    if (GV.getSection() != kStampSection || !GV.hasInitializer())
       continue;
     auto *Text = dyn_cast<ConstantDataArray>(GV.getInitializer());
     if (!Text || !Text->isCString())
       continue;
-    ModuleStamp Stamp;
-    SmallVector<StringRef, 8> Fields;
-    Text->getAsCString().split(Fields, ' ');
-    for (StringRef Field : Fields) {
-      auto [Key, Value] = Field.split('=');
-      std::uint64_t N;
-      if (Key == "max" && !Value.getAsInteger(10, N))
-        Stamp.Max = N;
-      else if (Key == "off")
-        Stamp.Off = Value == "1";
-      else if (Key == "sanitizer")
-        Stamp.Sanitized = Value != "none";
-    }
-    return Stamp;
+    const StampSettings S = parseStamp(Text->getAsCString()).Settings;
+    return ModuleStamp{S.Max, S.Off, S.Sanitizer.has_value()};
   }
   return std::nullopt;
 }
 
 namespace {
 
-struct Marker {
-  bool Array;
-  bool Scan;
-  /// The mangled parameter list, shared with the operator new it stands
-  /// for: "m", "mSt11align_val_t", "mRKSt9nothrow_t", ...
-  StringRef Params;
-};
-
-/// The marker a mangled name denotes (<sizespec/site_markers.h>). Only
-/// 64-bit size_t ("m"): elsewhere markers stay calls of the library's
-/// definitions.
-std::optional<Marker> parseMarker(StringRef Name) {
-  if (!Name.consume_front("_ZN8sizespec6detail"))
-    return std::nullopt;
-  static const struct {
-    StringRef Mangled;
-    bool Array, Scan;
-  } Names[] = {{"13site_new_scanE", false, true},
-               {"15site_new_noscanE", false, false},
-               {"15site_array_scanE", true, true},
-               {"17site_array_noscanE", true, false}};
-  for (const auto &N : Names) {
-    StringRef Params = Name;
-    if (!Params.consume_front(N.Mangled))
-      continue;
-    if (Params != "m" && Params != "mSt11align_val_t" &&
-        Params != "mRKSt9nothrow_t" &&
-        Params != "mSt11align_val_tRKSt9nothrow_t")
-      return std::nullopt;
-    return Marker{N.Array, N.Scan, Params};
-  }
-  return std::nullopt;
-}
-
-/// The operator new \p M stands for, declared as Clang declares it:
+/// The operator new a marker stands for, declared as Clang declares it:
 /// `nobuiltin allocsize(0)`, and nonnull where it throws.
-Function *operatorNewFor(Module &Mod, Function &MarkerFn, const Marker &M) {
-  std::string Name = (Twine(M.Array ? "_Zna" : "_Znw") + M.Params).str();
+Function *operatorNewFor(Module &Mod, Function &MarkerFn,
+                         const abi::MarkerCall &M) {
+  NewForm Form{M.Marker->Array, M.Params->Aligned, M.Params->Nothrow};
+  StringRef Name = operatorNewName(Form);
   if (Function *F = Mod.getFunction(Name))
     return F->getFunctionType() == MarkerFn.getFunctionType() ? F : nullptr;
   Function *F = Function::Create(MarkerFn.getFunctionType(),
@@ -96,7 +65,7 @@ Function *operatorNewFor(Module &Mod, Function &MarkerFn, const Marker &M) {
   F->addFnAttr(Attribute::NoBuiltin);
   F->addFnAttr(
       Attribute::getWithAllocSizeArgs(Mod.getContext(), 0, std::nullopt));
-  if (!M.Params.ends_with("nothrow_t"))
+  if (!Form.Nothrow)
     F->addRetAttr(Attribute::NonNull);
   return F;
 }
@@ -109,21 +78,24 @@ PreservedAnalyses MarkSitesPass::run(Module &Mod, ModuleAnalysisManager &) {
   Type *I64 = Type::getInt64Ty(Ctx);
   std::optional<ModuleStamp> Stamp = readStamp(Mod);
   std::uint64_t Max = Stamp ? Stamp->Max : kDefaultSpecializeMax;
+  SiteLedger Ledger(Mod);
   bool Changed = false;
   for (Function &MarkerFn : make_early_inc_range(Mod)) {
-    std::optional<Marker> M = parseMarker(MarkerFn.getName());
+    std::optional<abi::MarkerCall> M = abi::parseMarker(MarkerFn.getName());
     if (!M || !MarkerFn.isDeclaration())
       continue;
     Function *New = operatorNewFor(Mod, MarkerFn, *M);
     if (!New)
       continue;
-    Value *TagInputs[] = {ConstantInt::getBool(Ctx, M->Scan),
+    Value *TagInputs[] = {ConstantInt::getBool(Ctx, M->Marker->Scan),
                           ConstantInt::get(I64, Max)};
     OperandBundleDef Tag(kSiteBundle, TagInputs);
     for (User *U : make_early_inc_range(MarkerFn.users())) {
       auto *CB = dyn_cast<CallBase>(U);
       if (!CB || CB->getCalledOperand() != &MarkerFn)
         continue;
+      LLVM_DEBUG(dbgs() << "sizespec: marking " << *CB << " in "
+                        << CB->getFunction()->getName() << "\n");
       CB->setCalledFunction(New);
       // What Clang puts on a new-expression's call of a replaceable
       // operator new ([expr.new]: the call may be omitted).
@@ -136,6 +108,8 @@ PreservedAnalyses MarkSitesPass::run(Module &Mod, ModuleAnalysisManager &) {
       Tagged->takeName(CB);
       CB->replaceAllUsesWith(Tagged);
       CB->eraseFromParent();
+      Ledger.add(*Tagged);
+      ++NumMarked;
       Changed = true;
     }
     if (MarkerFn.use_empty())

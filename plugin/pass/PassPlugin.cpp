@@ -5,6 +5,8 @@
 // halves. Clang 22 loads pass plugins before any frontend plugin runs, and a
 // compile of IR (-save-temps, bitcode) runs no frontend plugin: there
 // `-fpass-plugin=` loads them, as the flag set of sizespec-config gives it.
+// opt runs each alone by name (`opt -load-pass-plugin=... -passes=
+// sizespec-lower-sites`), as the tests in test/plugin/passes do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +33,20 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   sizespec::passPluginLoaded() = true;
   return {LLVM_PLUGIN_API_VERSION, "sizespec", sizespec::kPluginVersion,
           [](PassBuilder &PB) {
+            // By name, for opt: -passes=sizespec-mark-sites, ...
+            PB.registerPipelineParsingCallback(
+                [](StringRef Name, ModulePassManager &MPM,
+                   ArrayRef<PassBuilder::PipelineElement>) {
+                  if (Name == "sizespec-mark-sites")
+                    MPM.addPass(sizespec::MarkSitesPass());
+                  else if (Name == "sizespec-lower-sites")
+                    MPM.addPass(sizespec::LowerSitesPass());
+                  else if (Name == "sizespec-lower-deletes")
+                    MPM.addPass(sizespec::LowerDeletesPass());
+                  else
+                    return false;
+                  return true;
+                });
             PB.registerPipelineStartEPCallback(
                 [](ModulePassManager &MPM, OptimizationLevel) {
                   MPM.addPass(sizespec::MarkSitesPass());

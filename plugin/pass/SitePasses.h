@@ -22,6 +22,12 @@
 //   address, a push onto the thread's list, with the call behind it for
 //   anything that is not a bin's object.
 //
+// Each says what it did as optimization remarks of pass `sizespec`
+// (-Rpass=sizespec), counts it (Statistics.h: -stats), and, under
+// -debug-only=sizespec in an LLVM built with assertions, logs it. The sites
+// go from marking to lowering in the module's ledger (SiteLedger.h), so the
+// last pass names the sites the optimizer removed.
+//
 // The backend cannot emit a call with an unknown bundle: LowerSitesPass
 // takes every one off. Clang runs the OptimizerLast callbacks in every
 // pipeline that runs the PipelineStart ones (-O0, -O1..3, and the LTO and

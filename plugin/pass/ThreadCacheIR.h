@@ -10,6 +10,8 @@
 #ifndef SIZESPEC_PLUGIN_PASS_THREADCACHEIR_H
 #define SIZESPEC_PLUGIN_PASS_THREADCACHEIR_H
 
+#include "sizespec/abi/RuntimeABI.h"
+
 #include <sizespec/thread_cache.h>
 
 #include "llvm/IR/IRBuilder.h"
@@ -22,7 +24,7 @@ namespace sizespec {
 /// `sizespec::detail::tls_cache`, declared initial-exec, as the header
 /// declares it (SIZESPEC_TLS_MODEL).
 inline llvm::GlobalVariable *threadCacheGlobal(llvm::Module &M) {
-  constexpr const char *Name = "_ZN8sizespec6detail9tls_cacheE";
+  const char *Name = abi::mangledName(abi::Symbol::ThreadCache);
   if (llvm::GlobalVariable *GV = M.getNamedGlobal(Name))
     return GV;
   auto *GV = new llvm::GlobalVariable(

@@ -1,15 +1,14 @@
 //===- alloc.cc - Allocation and free slow paths --------------------------===//
 //
-// Behind the fast paths of alloc.h and <sizespec/thread_cache.h>: refill
+// Behind the fast paths of alloc.h and <sizespec/alloc_path.h>: refill
 // with the new_handler loop, the large-object path (the system allocator),
-// overflow when a bin's address range is full, foreign frees, and the
-// standard behaviour of every entry when the runtime is not active.
+// overflow when a bin's address range is full, and the standard behaviour
+// of every entry when the runtime is not active. The frees are free.cc's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "alloc.h"
 
-#include "composition.h"
 #include "counters.h"
 #include "fallback.h"
 #include "runtime.h"
@@ -22,153 +21,153 @@ namespace {
 /// What entry E does when the runtime is not active: what the standard
 /// library would do for an operator-new form; for the routines and the API,
 /// call the operator new that wins in this process.
-template <bool Nothrow>
-void *forward(Entry E, std::size_t Size, std::size_t Align) {
-  auto Al = static_cast<std::align_val_t>(Align);
-  switch (E) {
+template <bool nothrow>
+void *forward(Entry e, std::size_t size, std::size_t align) {
+  auto al = static_cast<std::align_val_t>(align);
+  switch (e) {
   case Entry::routine:
     // The routine stands in for the site's own operator new: the form the
     // new-expression would have called, as the process binds it.
-    if (Align)
-      return Nothrow ? g_winners.new_aligned_nothrow(Size, Al, std::nothrow)
-                     : g_winners.new_aligned(Size, Al);
-    return Nothrow ? g_winners.new_nothrow(Size, std::nothrow)
-                   : g_winners.new_(Size);
+    if (align)
+      return nothrow ? g_winners.new_aligned_nothrow(size, al, std::nothrow)
+                     : g_winners.new_aligned(size, al);
+    return nothrow ? g_winners.new_nothrow(size, std::nothrow)
+                   : g_winners.new_(size);
   case Entry::routine_array:
-    if (Align)
-      return Nothrow
-                 ? g_winners.new_array_aligned_nothrow(Size, Al, std::nothrow)
-                 : g_winners.new_array_aligned(Size, Al);
-    return Nothrow ? g_winners.new_array_nothrow(Size, std::nothrow)
-                   : g_winners.new_array(Size);
+    if (align)
+      return nothrow
+                 ? g_winners.new_array_aligned_nothrow(size, al, std::nothrow)
+                 : g_winners.new_array_aligned(size, al);
+    return nothrow ? g_winners.new_array_nothrow(size, std::nothrow)
+                   : g_winners.new_array(size);
   case Entry::api_new:
   case Entry::typed_scan:
   case Entry::typed_noscan:
-    return Nothrow ? fallback::new_nothrow(Size) : g_winners.new_(Size);
+    return nothrow ? fallback::new_nothrow(size) : g_winners.new_(size);
   case Entry::op_new:
-    return Nothrow ? fallback::new_nothrow(Size) : fallback::new_(Size);
+    return nothrow ? fallback::new_nothrow(size) : fallback::new_(size);
   case Entry::op_new_array:
-    return Nothrow ? fallback::new_array_nothrow(Size)
-                   : fallback::new_array(Size);
+    return nothrow ? fallback::new_array_nothrow(size)
+                   : fallback::new_array(size);
   case Entry::op_new_aligned:
-    return Nothrow ? fallback::new_aligned_nothrow(Size, Al)
-                   : fallback::new_aligned(Size, Al);
+    return nothrow ? fallback::new_aligned_nothrow(size, al)
+                   : fallback::new_aligned(size, al);
   case Entry::op_new_array_aligned:
-    return Nothrow ? fallback::new_array_aligned_nothrow(Size, Al)
-                   : fallback::new_array_aligned(Size, Al);
+    return nothrow ? fallback::new_array_aligned_nothrow(size, al)
+                   : fallback::new_array_aligned(size, al);
   case Entry::typed_aligned:
-    return Nothrow ? fallback::new_aligned_nothrow(Size, Al)
-                   : g_winners.new_aligned(Size, Al);
+    return nothrow ? fallback::new_aligned_nothrow(size, al)
+                   : g_winners.new_aligned(size, al);
   }
   __builtin_unreachable();
 }
 
 /// The large-object path, also taken when a bin's range is full: the
 /// system allocator (whose memory every operator delete passes back to it).
-template <bool Nothrow>
-void *system_alloc(std::size_t Size, std::size_t Align) {
+template <bool nothrow>
+void *system_alloc(std::size_t size, std::size_t align) {
   Counters::add(g_counters.large_allocations, 1);
-  Counters::add(g_counters.large_bytes, Size);
-  auto Al = static_cast<std::align_val_t>(Align);
-  if constexpr (Nothrow) {
+  Counters::add(g_counters.large_bytes, size);
+  auto al = static_cast<std::align_val_t>(align);
+  if constexpr (nothrow) {
     try {
-      return Align ? fallback::new_aligned(Size, Al) : fallback::new_(Size);
+      return align ? fallback::new_aligned(size, al) : fallback::new_(size);
     } catch (...) {
       return nullptr;
     }
   } else {
-    return Align ? fallback::new_aligned(Size, Al) : fallback::new_(Size);
+    return align ? fallback::new_aligned(size, al) : fallback::new_(size);
   }
 }
 
 /// Out of memory: calls the new_handler, or throws std::bad_alloc / returns
 /// false (Nothrow) when there is none or it throws. True: try again.
-template <bool Nothrow> bool handle_out_of_memory() {
-  std::new_handler H = std::get_new_handler();
-  if constexpr (Nothrow) {
-    if (!H)
+template <bool nothrow> bool handle_out_of_memory() {
+  std::new_handler h = std::get_new_handler();
+  if constexpr (nothrow) {
+    if (!h)
       return false;
     try {
-      H();
+      h();
     } catch (...) {
       return false;
     }
   } else {
-    if (!H)
+    if (!h)
       throw std::bad_alloc();
-    H();
+    h();
   }
   return true;
 }
 
-/// Refill bin B (its list is empty) and return one object. Out of memory:
+/// Refill bin b (its list is empty) and return one object. Out of memory:
 /// the new_handler loop, then std::bad_alloc or null.
-template <bool Nothrow>
-void *refill(unsigned B, std::size_t Size, bool Generic) {
+template <bool nothrow>
+void *refill(unsigned b, std::size_t size, bool generic) {
   for (;;) {
-    TakeStatus Status;
-    if (void *P = thread_refill(B, Generic, Status))
-      return P;
-    if (Status == TakeStatus::exhausted)
-      return system_alloc<Nothrow>(Size, 0);
-    if (!handle_out_of_memory<Nothrow>())
+    TakeStatus status;
+    if (void *p = thread_refill(b, generic, status))
+      return p;
+    if (status == TakeStatus::exhausted)
+      return system_alloc<nothrow>(size, 0);
+    if (!handle_out_of_memory<nothrow>())
       return nullptr;
   }
 }
 
-/// A new tiny block for \p Size bytes (the current one has no room), or,
+/// A new tiny block for \p size bytes (the current one has no room), or,
 /// where the thread has no tiny path or the tiny range is full, an object of
 /// a noscan bin. Out of memory: as refill.
-template <bool Nothrow> void *tiny_refill(std::size_t Size, bool Generic) {
+template <bool nothrow> void *tiny_refill(std::size_t size, bool generic) {
   for (;;) {
-    TakeStatus Status;
-    if (void *P = tiny_start_block(Size, Generic, Status))
-      return P;
-    if (Status != TakeStatus::out_of_memory)
-      return refill<Nothrow>(bin_of(class_of(Size), false), Size, Generic);
-    if (!handle_out_of_memory<Nothrow>())
+    TakeStatus status;
+    if (void *p = tiny_start_block(size, generic, status))
+      return p;
+    if (status != TakeStatus::out_of_memory)
+      return refill<nothrow>(bin_of(class_of(size), false), size, generic);
+    if (!handle_out_of_memory<nothrow>())
       return nullptr;
   }
 }
 
-template <bool Nothrow>
-void *slow(Entry E, std::size_t Size, std::size_t Align) {
+template <bool nothrow>
+void *slow(Entry e, std::size_t size, std::size_t align) {
   if (current_mode() != Mode::active)
-    return forward<Nothrow>(E, Size, Align);
-  if (!Align) {
-    if (Size > kMaxSmallSize)
-      return system_alloc<Nothrow>(Size, 0);
-    return refill<Nothrow>(size_table_for(E)[size_step(Size)], Size,
+    return forward<nothrow>(e, size, align);
+  if (!align) {
+    if (size > kMaxSmallSize)
+      return system_alloc<nothrow>(size, 0);
+    return refill<nothrow>(size_table_for(e)[size_step(size)], size,
                            /*Generic=*/true);
   }
   // Aligned: a class whose objects are aligned enough, else the system.
-  unsigned C = Size <= kMaxSmallSize ? class_of_aligned(Size, Align) : 0;
-  if (C == 0)
-    return system_alloc<Nothrow>(Size, Align);
-  unsigned B = bin_of(C, true);
-  ThreadCache &TC = tls_cache;
-  if (FreeObject *P = pop_free(TC.__alloc[B])) {
-    ++TC.__generic[B];
-    return P;
+  unsigned c = size <= kMaxSmallSize ? class_of_aligned(size, align) : 0;
+  if (c == 0)
+    return system_alloc<nothrow>(size, align);
+  unsigned b = bin_of(c, true);
+  ThreadCache &tc = tls_cache;
+  if (FreeObject *p = pop_free(tc.__alloc[b])) {
+    ++tc.__generic[b];
+    return p;
   }
-  return refill<Nothrow>(B, Size, /*Generic=*/true);
+  return refill<nothrow>(b, size, /*Generic=*/true);
 }
 
 } // namespace
 
-void *alloc_slow(Entry E, std::size_t Size, std::size_t Align) {
-  return slow<false>(E, Size, Align);
+void *alloc_slow(Entry e, std::size_t size, std::size_t align) {
+  return slow<false>(e, size, align);
 }
 
-void *alloc_slow_nothrow(Entry E, std::size_t Size,
-                         std::size_t Align) noexcept {
-  return slow<true>(E, Size, Align);
+void *alloc_slow_nothrow(Entry e, std::size_t size,
+                         std::size_t align) noexcept {
+  return slow<true>(e, size, align);
 }
 
-void *alloc_tiny_generic_slow(std::size_t Size) {
+void *alloc_tiny_generic_slow(std::size_t size) {
   if (current_mode() != Mode::active)
-    return forward<false>(Entry::typed_noscan, Size, 0);
-  return tiny_refill<false>(Size, /*Generic=*/true);
+    return forward<false>(Entry::typed_noscan, size, 0);
+  return tiny_refill<false>(size, /*Generic=*/true);
 }
 
 namespace detail {
@@ -176,88 +175,60 @@ namespace detail {
 // Slow paths of the specialized routines (detail::alloc_small).
 namespace {
 /// A routine's slow path while the runtime stands aside: the operator new
-/// form its site would have called (kRefillArray in \p Flags: new[]), and
+/// form its site would have called (kRefillArray in \p flags: new[]), and
 /// the one line that says so (runtime.h). Out of line, so that the refill
 /// the active runtime takes stays small.
-template <bool Nothrow>
-SIZESPEC_SLOW_PATH void *routine_stand_aside(unsigned Flags, std::size_t Size,
-                                             std::size_t Align) {
+template <bool nothrow>
+SIZESPEC_SLOW_PATH void *routine_stand_aside(unsigned flags, std::size_t size,
+                                             std::size_t align) {
   warn_standing_aside();
-  return forward<Nothrow>(Flags & kRefillArray ? Entry::routine_array
+  return forward<nothrow>(flags & kRefillArray ? Entry::routine_array
                                                : Entry::routine,
-                          Size, Align);
+                          size, align);
 }
 
 /// Every alloc_refill form: the routine's bin refilled, or, standing
 /// aside, the operator new form the site would have called.
-template <bool Nothrow>
-void *routine_refill(unsigned Bin, std::size_t Size, std::size_t Align) {
+template <bool nothrow>
+void *routine_refill(unsigned bin, std::size_t size, std::size_t align) {
   if (current_mode() != Mode::active)
-    return routine_stand_aside<Nothrow>(Bin, Size, Align);
-  return refill<Nothrow>(Bin & ~kRefillArray, Size, /*Generic=*/false);
+    return routine_stand_aside<nothrow>(bin, size, align);
+  return refill<nothrow>(bin & ~kRefillArray, size, /*Generic=*/false);
 }
 } // namespace
 
-void *alloc_refill(unsigned Bin, std::size_t Size) {
-  return routine_refill<false>(Bin, Size, 0);
+void *alloc_refill(unsigned bin, std::size_t size) {
+  return routine_refill<false>(bin, size, 0);
 }
-void *alloc_refill_nothrow(unsigned Bin, std::size_t Size) noexcept {
-  return routine_refill<true>(Bin, Size, 0);
+void *alloc_refill_nothrow(unsigned bin, std::size_t size) noexcept {
+  return routine_refill<true>(bin, size, 0);
 }
-void *alloc_refill_aligned(unsigned Bin, std::size_t Size, std::size_t Align) {
-  return routine_refill<false>(Bin, Size, Align);
+void *alloc_refill_aligned(unsigned bin, std::size_t size, std::size_t align) {
+  return routine_refill<false>(bin, size, align);
 }
-void *alloc_refill_aligned_nothrow(unsigned Bin, std::size_t Size,
-                                   std::size_t Align) noexcept {
-  return routine_refill<true>(Bin, Size, Align);
+void *alloc_refill_aligned_nothrow(unsigned bin, std::size_t size,
+                                   std::size_t align) noexcept {
+  return routine_refill<true>(bin, size, align);
 }
 
 namespace {
 /// Both alloc_tiny_refill forms: a new block, or, standing aside, the
 /// operator new form the site would have called.
-template <bool Nothrow>
-void *routine_tiny_refill(unsigned Flags, std::size_t Size) {
+template <bool nothrow>
+void *routine_tiny_refill(unsigned flags, std::size_t size) {
   if (current_mode() != Mode::active)
-    return routine_stand_aside<Nothrow>(Flags, Size, 0);
-  return tiny_refill<Nothrow>(Size, /*Generic=*/false);
+    return routine_stand_aside<nothrow>(flags, size, 0);
+  return tiny_refill<nothrow>(size, /*Generic=*/false);
 }
 } // namespace
 
-void *alloc_tiny_refill(unsigned Flags, std::size_t Size) {
-  return routine_tiny_refill<false>(Flags, Size);
+void *alloc_tiny_refill(unsigned flags, std::size_t size) {
+  return routine_tiny_refill<false>(flags, size);
 }
-void *alloc_tiny_refill_nothrow(unsigned Flags, std::size_t Size) noexcept {
-  return routine_tiny_refill<true>(Flags, Size);
+void *alloc_tiny_refill_nothrow(unsigned flags, std::size_t size) noexcept {
+  return routine_tiny_refill<true>(flags, size);
 }
 
 } // namespace detail
-
-void free_foreign(DeleteForm F, void *P, std::size_t Align) noexcept {
-  // Active means every form is ours, so the chain below would end in free.
-  if (current_mode() == Mode::active) {
-    std::free(P);
-    note_malloc_free();
-    return;
-  }
-  auto Al = static_cast<std::align_val_t>(Align);
-  switch (F) {
-  case DeleteForm::plain:
-    return fallback::delete_(P);
-  case DeleteForm::sized:
-    return fallback::delete_sized(P);
-  case DeleteForm::array:
-    return fallback::delete_array(P);
-  case DeleteForm::array_sized:
-    return fallback::delete_array_sized(P);
-  case DeleteForm::aligned:
-    return fallback::delete_aligned(P, Al);
-  case DeleteForm::aligned_sized:
-    return fallback::delete_aligned_sized(P, Al);
-  case DeleteForm::array_aligned:
-    return fallback::delete_array_aligned(P, Al);
-  case DeleteForm::array_aligned_sized:
-    return fallback::delete_array_aligned_sized(P, Al);
-  }
-}
 
 } // namespace sizespec

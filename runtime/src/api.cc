@@ -9,6 +9,7 @@
 #include "alloc.h"
 #include "central.h"
 #include "composition.h"
+#include "free.h"
 #include "runtime.h"
 
 #include <sizespec/sizespec.h>
@@ -36,24 +37,24 @@ std::size_t release_free_memory() noexcept {
 
 namespace detail {
 
-void *alloc_generic_scan(std::size_t Size) {
-  return alloc_generic<Entry::typed_scan, false>(Size);
+void *alloc_generic_scan(std::size_t size) {
+  return alloc_generic<Entry::typed_scan, false>(size);
 }
 
-void *alloc_generic_noscan(std::size_t Size) {
+void *alloc_generic_noscan(std::size_t size) {
   // Pointer-free and under 16 bytes: packed, as alloc_noscan_tiny<T> is.
-  if (is_tiny_size(Size)) {
-    if (std::uintptr_t P; tiny_bump(Size, tiny_align(Size, false), P)) {
+  if (is_tiny_size(size)) {
+    if (std::uintptr_t p; tiny_bump(size, tiny_align(size, false), p)) {
       tiny_count_generic();
-      return reinterpret_cast<void *>(P);
+      return reinterpret_cast<void *>(p);
     }
-    return alloc_tiny_generic_slow(Size);
+    return alloc_tiny_generic_slow(size);
   }
-  return alloc_generic<Entry::typed_noscan, false>(Size);
+  return alloc_generic<Entry::typed_noscan, false>(size);
 }
 
-void *alloc_generic_aligned(std::size_t Size, std::size_t Align) {
-  return alloc_slow(Entry::typed_aligned, Size, Align);
+void *alloc_generic_aligned(std::size_t size, std::size_t align) {
+  return alloc_slow(Entry::typed_aligned, size, align);
 }
 
 } // namespace detail

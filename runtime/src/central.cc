@@ -31,16 +31,16 @@ static_assert(kCarveWindow >= kMaxSmallSize, "a window holds an object");
 /// Spans committed at a time as a bin's frontier grows (1 MiB).
 constexpr std::uint32_t kCommitChunkSpans = 16;
 
-/// Bytes of each object a span of bin \p B holds (a tiny span: its blocks).
-constexpr std::size_t object_size(unsigned B) {
-  return B == kTinyBin ? kTinyBlock : class_size(bin_class(B));
+/// Bytes of each object a span of bin \p b holds (a tiny span: its blocks).
+constexpr std::size_t object_size(unsigned b) {
+  return b == kTinyBin ? kTinyBlock : class_size(bin_class(b));
 }
 
 constexpr std::array<std::uint32_t, kNumSpanBins> make_capacities() {
-  std::array<std::uint32_t, kNumSpanBins> T{};
-  for (unsigned B = 0; B < kNumSpanBins; ++B)
-    T[B] = static_cast<std::uint32_t>(kSpanSize / object_size(B));
-  return T;
+  std::array<std::uint32_t, kNumSpanBins> t{};
+  for (unsigned b = 0; b < kNumSpanBins; ++b)
+    t[b] = static_cast<std::uint32_t>(kSpanSize / object_size(b));
+  return t;
 }
 constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 
@@ -87,144 +87,144 @@ constinit std::atomic<std::uint32_t> g_last_purge_ms{0};
 
 // --- span lists (bin lock held) ---------------------------------------------
 
-void push_front(unsigned B, SpanList &L, std::uint32_t I) {
-  Span *S = g_region.span(B, I);
-  S->prev = kNoSpan;
-  S->next = L.head;
-  if (L.head != kNoSpan)
-    g_region.span(B, L.head)->prev = I;
+void push_front(unsigned b, SpanList &l, std::uint32_t i) {
+  Span *s = g_region.span(b, i);
+  s->prev = kNoSpan;
+  s->next = l.head;
+  if (l.head != kNoSpan)
+    g_region.span(b, l.head)->prev = i;
   else
-    L.tail = I;
-  L.head = I;
+    l.tail = i;
+  l.head = i;
 }
 
-void remove(unsigned B, SpanList &L, std::uint32_t I) {
-  Span *S = g_region.span(B, I);
-  if (S->prev != kNoSpan)
-    g_region.span(B, S->prev)->next = S->next;
+void remove(unsigned b, SpanList &l, std::uint32_t i) {
+  Span *s = g_region.span(b, i);
+  if (s->prev != kNoSpan)
+    g_region.span(b, s->prev)->next = s->next;
   else
-    L.head = S->next;
-  if (S->next != kNoSpan)
-    g_region.span(B, S->next)->prev = S->prev;
+    l.head = s->next;
+  if (s->next != kNoSpan)
+    g_region.span(b, s->next)->prev = s->prev;
   else
-    L.tail = S->prev;
+    l.tail = s->prev;
 }
 
-/// A span for bin B: the most recently emptied committed one (its pages are
+/// A span for bin b: the most recently emptied committed one (its pages are
 /// the likeliest to be in cache and TLB), else a decommitted one, else a
 /// fresh one from the frontier.
-TakeStatus acquire_span(unsigned B, CentralBin &C, std::uint32_t &I) {
-  if ((I = C.dirty.head) != kNoSpan) {
-    remove(B, C.dirty, I);
-    C.spans_cached.fetch_sub(1, std::memory_order_relaxed);
-  } else if ((I = C.clean.head) != kNoSpan) {
-    remove(B, C.clean, I);
+TakeStatus acquire_span(unsigned b, CentralBin &c, std::uint32_t &i) {
+  if ((i = c.dirty.head) != kNoSpan) {
+    remove(b, c.dirty, i);
+    c.spans_cached.fetch_sub(1, std::memory_order_relaxed);
+  } else if ((i = c.clean.head) != kNoSpan) {
+    remove(b, c.clean, i);
   } else {
-    if (C.frontier == 0)
-      C.frontier = C.committed = g_region.first_span(B);
-    if (C.frontier == g_region.spans_per_bin)
+    if (c.frontier == 0)
+      c.frontier = c.committed = g_region.first_span(b);
+    if (c.frontier == g_region.spans_per_bin)
       return TakeStatus::exhausted;
-    if (C.frontier == C.committed) {
-      std::uint32_t N =
-          std::min(kCommitChunkSpans, g_region.spans_per_bin - C.committed);
-      if (!region_commit(B, C.committed, N))
+    if (c.frontier == c.committed) {
+      std::uint32_t n =
+          std::min(kCommitChunkSpans, g_region.spans_per_bin - c.committed);
+      if (!region_commit(b, c.committed, n))
         return TakeStatus::out_of_memory;
-      C.committed += N;
+      c.committed += n;
     }
-    I = C.frontier++;
+    i = c.frontier++;
   }
-  Span *S = g_region.span(B, I);
-  S->free = nullptr;
-  S->used = 0;
-  S->carved = 0;
-  push_front(B, C.partial, I);
-  S->state = SpanState::partial;
-  C.spans_in_use.fetch_add(1, std::memory_order_relaxed);
+  Span *s = g_region.span(b, i);
+  s->free = nullptr;
+  s->used = 0;
+  s->carved = 0;
+  push_front(b, c.partial, i);
+  s->state = SpanState::partial;
+  c.spans_in_use.fetch_add(1, std::memory_order_relaxed);
   return TakeStatus::ok;
 }
 
-/// Gives the pages of \p N empty spans of bin B back to the OS, one madvise
+/// Gives the pages of \p n empty spans of bin b back to the OS, one madvise
 /// per run of adjacent spans, and moves them to the clean list.
-void decommit_spans(unsigned B, CentralBin &C, std::uint32_t *Spans,
-                    std::uint32_t N) {
-  std::sort(Spans, Spans + N);
-  for (std::uint32_t Run = 0, I = 1; I <= N; ++I) {
-    if (I < N && Spans[I] == Spans[I - 1] + 1)
+void decommit_spans(unsigned b, CentralBin &c, std::uint32_t *spans,
+                    std::uint32_t n) {
+  std::sort(spans, spans + n);
+  for (std::uint32_t run = 0, i = 1; i <= n; ++i) {
+    if (i < n && spans[i] == spans[i - 1] + 1)
       continue;
-    platform::decommit(g_region.span_start(B, Spans[Run]), std::size_t(I - Run)
+    platform::decommit(g_region.span_start(b, spans[run]), std::size_t(i - run)
                                                                << kSpanShift);
-    Run = I;
+    run = i;
   }
-  for (std::uint32_t I = 0; I < N; ++I)
-    push_front(B, C.clean, Spans[I]);
-  Counters::add(g_counters.bytes_returned, std::uint64_t(N) << kSpanShift);
+  for (std::uint32_t i = 0; i < n; ++i)
+    push_front(b, c.clean, spans[i]);
+  Counters::add(g_counters.bytes_returned, std::uint64_t(n) << kSpanShift);
 }
 
-/// Decommits bin B's committed empty spans that have been empty for at least
-/// \p Delay ms at \p Now, oldest first, keeping \p Keep. Returns how many.
-std::uint32_t purge_bin(unsigned B, CentralBin &C, std::uint32_t Now,
-                        std::uint32_t Delay, std::uint32_t Keep) {
-  std::uint32_t Batch[kDecommitBatch], N = 0, Total = 0;
-  while (C.spans_cached.load(std::memory_order_relaxed) > Keep) {
-    std::uint32_t I = C.dirty.tail;
-    if (Now - g_region.span(B, I)->emptied_at < Delay)
+/// Decommits bin b's committed empty spans that have been empty for at least
+/// \p delay ms at \p now, oldest first, keeping \p keep. Returns how many.
+std::uint32_t purge_bin(unsigned b, CentralBin &c, std::uint32_t now,
+                        std::uint32_t delay, std::uint32_t keep) {
+  std::uint32_t spans[kDecommitBatch], n = 0, total = 0;
+  while (c.spans_cached.load(std::memory_order_relaxed) > keep) {
+    std::uint32_t i = c.dirty.tail;
+    if (now - g_region.span(b, i)->emptied_at < delay)
       break; // the rest were emptied later
-    remove(B, C.dirty, I);
-    C.spans_cached.fetch_sub(1, std::memory_order_relaxed);
-    Batch[N++] = I;
-    if (N == kDecommitBatch) {
-      decommit_spans(B, C, Batch, N);
-      Total += N;
-      N = 0;
+    remove(b, c.dirty, i);
+    c.spans_cached.fetch_sub(1, std::memory_order_relaxed);
+    spans[n++] = i;
+    if (n == kDecommitBatch) {
+      decommit_spans(b, c, spans, n);
+      total += n;
+      n = 0;
     }
   }
-  if (N)
-    decommit_spans(B, C, Batch, N);
-  return Total + N;
+  if (n)
+    decommit_spans(b, c, spans, n);
+  return total + n;
 }
 
-/// Span I of bin B has all its objects back, at time \p Now.
-void release_span(unsigned B, CentralBin &C, std::uint32_t I, Span *S,
-                  std::uint32_t Now) {
-  remove(B, C.partial, I);
-  S->state = SpanState::empty;
-  S->free = nullptr;
-  S->carved = 0;
-  S->emptied_at = Now;
-  push_front(B, C.dirty, I);
-  C.spans_in_use.fetch_sub(1, std::memory_order_relaxed);
-  C.spans_cached.fetch_add(1, std::memory_order_relaxed);
+/// Span I of bin b has all its objects back, at time \p now.
+void release_span(unsigned b, CentralBin &c, std::uint32_t i, Span *s,
+                  std::uint32_t now) {
+  remove(b, c.partial, i);
+  s->state = SpanState::empty;
+  s->free = nullptr;
+  s->carved = 0;
+  s->emptied_at = now;
+  push_front(b, c.dirty, i);
+  c.spans_in_use.fetch_sub(1, std::memory_order_relaxed);
+  c.spans_cached.fetch_add(1, std::memory_order_relaxed);
   purge_notify(); // the background purge gives it back if it stays empty
 }
 
-/// Puts each object of the chain at \p Head back on its span's free list
+/// Puts each object of the chain at \p head back on its span's free list
 /// (bin lock held); a span that gets all its objects back is released.
-void return_objects(unsigned B, CentralBin &C, FreeObject *Head,
-                    std::uint32_t Now) {
-  while (Head) {
-    FreeObject *O = Head;
-    Head = O->__next;
-    std::uint32_t I = g_region.span_index(B, O);
-    Span *S = g_region.span(B, I);
-    O->__next = S->free;
-    S->free = O;
-    if (S->state == SpanState::full) {
-      push_front(B, C.partial, I);
-      S->state = SpanState::partial;
+void return_objects(unsigned b, CentralBin &c, FreeObject *head,
+                    std::uint32_t now) {
+  while (head) {
+    FreeObject *o = head;
+    head = o->__next;
+    std::uint32_t i = g_region.span_index(b, o);
+    Span *s = g_region.span(b, i);
+    o->__next = s->free;
+    s->free = o;
+    if (s->state == SpanState::full) {
+      push_front(b, c.partial, i);
+      s->state = SpanState::partial;
     }
-    if (--S->used == 0)
-      release_span(B, C, I, S, Now);
+    if (--s->used == 0)
+      release_span(b, c, i, s, now);
   }
 }
 
-/// Puts every batch waiting in bin B's transfer slots back on its spans
+/// Puts every batch waiting in bin b's transfer slots back on its spans
 /// (bin lock held).
-void drain_transfers(unsigned B, CentralBin &C, std::uint32_t Now) {
-  std::uint32_t N = C.transfers.load(std::memory_order_relaxed);
-  for (std::uint32_t K = 0; K < N; ++K)
-    return_objects(B, C, C.transfer[K].head, Now);
-  C.transfer_bytes = 0;
-  C.transfers.store(0, std::memory_order_relaxed);
+void drain_transfers(unsigned b, CentralBin &c, std::uint32_t now) {
+  std::uint32_t n = c.transfers.load(std::memory_order_relaxed);
+  for (std::uint32_t k = 0; k < n; ++k)
+    return_objects(b, c, c.transfer[k].head, now);
+  c.transfer_bytes = 0;
+  c.transfers.store(0, std::memory_order_relaxed);
 }
 
 /// Every half delay at most, the first thread through the central layer
@@ -232,55 +232,55 @@ void drain_transfers(unsigned B, CentralBin &C, std::uint32_t Now) {
 /// jemalloc's decay without its background thread: a process that stops
 /// allocating and freeing keeps its empty spans until it calls
 /// release_free_memory().
-void purge_if_due(std::uint32_t Now) {
-  std::uint32_t Delay = g_purge_delay_ms.load(std::memory_order_relaxed);
-  std::uint32_t Last = g_last_purge_ms.load(std::memory_order_relaxed);
-  if (Delay == 0 || Now - Last < std::max<std::uint32_t>(Delay / 2, 1) ||
-      !g_last_purge_ms.compare_exchange_strong(Last, Now,
+void purge_if_due(std::uint32_t now) {
+  std::uint32_t delay = g_purge_delay_ms.load(std::memory_order_relaxed);
+  std::uint32_t last = g_last_purge_ms.load(std::memory_order_relaxed);
+  if (delay == 0 || now - last < std::max<std::uint32_t>(delay / 2, 1) ||
+      !g_last_purge_ms.compare_exchange_strong(last, now,
                                                std::memory_order_relaxed))
     return;
-  for (unsigned B = 0; B < kNumSpanBins; ++B) {
-    CentralBin &C = g_bins[B];
-    if (C.transfers.load(std::memory_order_relaxed) == 0 &&
-        C.spans_cached.load(std::memory_order_relaxed) <= kMinCachedSpans)
+  for (unsigned b = 0; b < kNumSpanBins; ++b) {
+    CentralBin &c = g_bins[b];
+    if (c.transfers.load(std::memory_order_relaxed) == 0 &&
+        c.spans_cached.load(std::memory_order_relaxed) <= kMinCachedSpans)
       continue;
-    LockGuard G(C.lock);
+    LockGuard g(c.lock);
     // Batches idle in the slots for a while hold their spans: back to them.
-    drain_transfers(B, C, Now);
-    purge_bin(B, C, Now, Delay, kMinCachedSpans);
+    drain_transfers(b, c, now);
+    purge_bin(b, c, now, delay, kMinCachedSpans);
   }
 }
 
 } // namespace
 
-TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
-  CentralBin &C = g_bins[B];
-  const std::uint32_t Cap = kCapacity[B];
-  const std::size_t Size = object_size(B);
-  const std::uint32_t Now = platform::now_ms();
-  TakeStatus Status = TakeStatus::ok;
+TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
+  CentralBin &c = g_bins[b];
+  const std::uint32_t cap = kCapacity[b];
+  const std::size_t size = object_size(b);
+  const std::uint32_t now = platform::now_ms();
+  TakeStatus status = TakeStatus::ok;
   {
-    LockGuard G(C.lock);
-    C.last_used.store(Now, std::memory_order_relaxed);
-    if (std::uint32_t Slots = C.transfers.load(std::memory_order_relaxed);
-        Slots && Out.count == 0 && Want >= kMinTransferBatch) {
-      Out = C.transfer[Slots - 1];
-      C.transfer_bytes -= std::size_t(Out.count) * Size;
-      C.transfers.store(Slots - 1, std::memory_order_relaxed);
+    LockGuard g(c.lock);
+    c.last_used.store(now, std::memory_order_relaxed);
+    if (std::uint32_t slots = c.transfers.load(std::memory_order_relaxed);
+        slots && out.count == 0 && want >= kMinTransferBatch) {
+      out = c.transfer[slots - 1];
+      c.transfer_bytes -= std::size_t(out.count) * size;
+      c.transfers.store(slots - 1, std::memory_order_relaxed);
     }
-    while (Out.count < Want) {
-      std::uint32_t I = C.partial.head;
-      if (I == kNoSpan && (Status = acquire_span(B, C, I)) != TakeStatus::ok)
+    while (out.count < want) {
+      std::uint32_t i = c.partial.head;
+      if (i == kNoSpan && (status = acquire_span(b, c, i)) != TakeStatus::ok)
         break;
-      Span *S = g_region.span(B, I);
-      while (Out.count < Want) {
-        FreeObject *O = pop_free(S->free);
-        if (!O)
+      Span *s = g_region.span(b, i);
+      while (out.count < want) {
+        FreeObject *o = pop_free(s->free);
+        if (!o)
           break;
-        O->__next = Out.head;
-        Out.head = O;
-        ++Out.count;
-        ++S->used;
+        o->__next = out.head;
+        out.head = o;
+        ++out.count;
+        ++s->used;
       }
       // Carve never-used slots, linked in address order, but only those
       // that start in the 2 KiB window of the first one: carving writes
@@ -290,150 +290,151 @@ TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept {
       // leaves of a window, the next refill of any thread carves, on a
       // page already resident. A thread that needs more comes back: one
       // refill per 2 KiB of new memory, beside half a page fault.
-      char *Start = g_region.span_start(B, I);
-      const std::uintptr_t First =
-          reinterpret_cast<std::uintptr_t>(Start) + S->carved * Size;
-      const std::uintptr_t WindowEnd = (First | (kCarveWindow - 1)) + 1;
-      const auto InWindow =
-          static_cast<std::uint32_t>((WindowEnd - First + Size - 1) / Size);
-      std::uint32_t N = std::min({Want - Out.count, Cap - S->carved, InWindow});
-      for (std::uint32_t K = S->carved + N; K-- > S->carved;) {
-        auto *O = reinterpret_cast<FreeObject *>(Start + K * Size);
-        O->__next = Out.head;
-        Out.head = O;
+      char *start = g_region.span_start(b, i);
+      const std::uintptr_t first =
+          reinterpret_cast<std::uintptr_t>(start) + s->carved * size;
+      const std::uintptr_t window_end = (first | (kCarveWindow - 1)) + 1;
+      const auto in_window =
+          static_cast<std::uint32_t>((window_end - first + size - 1) / size);
+      std::uint32_t n =
+          std::min({want - out.count, cap - s->carved, in_window});
+      for (std::uint32_t k = s->carved + n; k-- > s->carved;) {
+        auto *o = reinterpret_cast<FreeObject *>(start + k * size);
+        o->__next = out.head;
+        out.head = o;
         if constexpr (kDebug)
-          if (B < kNumBins) // the debug build has no tiny path
-            debug_on_carve(B, O);
+          if (b < kNumBins) // the debug build has no tiny path
+            debug_on_carve(b, o);
       }
-      S->carved += N;
-      S->used += N;
-      Out.count += N;
-      if (!S->free && S->carved == Cap) {
-        remove(B, C.partial, I);
-        S->state = SpanState::full;
+      s->carved += n;
+      s->used += n;
+      out.count += n;
+      if (!s->free && s->carved == cap) {
+        remove(b, c.partial, i);
+        s->state = SpanState::full;
       }
-      if (N)
+      if (n)
         break; // new memory: enough for this refill
     }
   }
-  purge_if_due(Now);
-  return Out.count ? TakeStatus::ok : Status;
+  purge_if_due(now);
+  return out.count ? TakeStatus::ok : status;
 }
 
-std::uint32_t central_frontier(unsigned B) noexcept {
-  return __atomic_load_n(&g_bins[B].frontier, __ATOMIC_RELAXED);
+std::uint32_t central_frontier(unsigned b) noexcept {
+  return __atomic_load_n(&g_bins[b].frontier, __ATOMIC_RELAXED);
 }
 
-void central_give_back(unsigned B, FreeObject *Head,
-                       std::uint32_t Count) noexcept {
-  CentralBin &C = g_bins[B];
-  const std::uint32_t Now = platform::now_ms();
+void central_give_back(unsigned b, FreeObject *head,
+                       std::uint32_t count) noexcept {
+  CentralBin &c = g_bins[b];
+  const std::uint32_t now = platform::now_ms();
   {
-    LockGuard G(C.lock);
-    C.last_used.store(Now, std::memory_order_relaxed);
-    const std::size_t Bytes = std::size_t(Count) * object_size(B);
-    const std::uint32_t Slots = C.transfers.load(std::memory_order_relaxed);
+    LockGuard g(c.lock);
+    c.last_used.store(now, std::memory_order_relaxed);
+    const std::size_t bytes = std::size_t(count) * object_size(b);
+    const std::uint32_t slots = c.transfers.load(std::memory_order_relaxed);
     // With no purge delay the program wants its memory back at once.
-    if (B < kNumBins && Count >= kMinTransferBatch && Slots < kTransferSlots &&
-        C.transfer_bytes + Bytes <= kTransferBytes &&
+    if (b < kNumBins && count >= kMinTransferBatch && slots < kTransferSlots &&
+        c.transfer_bytes + bytes <= kTransferBytes &&
         g_purge_delay_ms.load(std::memory_order_relaxed) != 0) {
-      C.transfer[Slots] = Batch{Head, Count};
-      C.transfer_bytes += Bytes;
-      C.transfers.store(Slots + 1, std::memory_order_relaxed);
+      c.transfer[slots] = Batch{head, count};
+      c.transfer_bytes += bytes;
+      c.transfers.store(slots + 1, std::memory_order_relaxed);
       purge_notify(); // the purge drains the slots if no refill takes it
       return;
     }
-    return_objects(B, C, Head, Now);
+    return_objects(b, c, head, now);
     // No delay: give back at once, but a whole batch per madvise run.
     if (g_purge_delay_ms.load(std::memory_order_relaxed) == 0 &&
-        C.spans_cached.load(std::memory_order_relaxed) >=
+        c.spans_cached.load(std::memory_order_relaxed) >=
             kMinCachedSpans + kDecommitBatch)
-      purge_bin(B, C, Now, 0, kMinCachedSpans);
+      purge_bin(b, c, now, 0, kMinCachedSpans);
   }
-  purge_if_due(Now);
+  purge_if_due(now);
 }
 
-std::uint32_t central_purge_background(std::uint32_t Now) noexcept {
-  const std::uint32_t Delay = g_purge_delay_ms.load(std::memory_order_relaxed);
-  std::uint32_t Next = kNoPurgeDue;
-  for (unsigned B = 0; B < kNumSpanBins; ++B) {
-    CentralBin &C = g_bins[B];
-    if (C.transfers.load(std::memory_order_relaxed) == 0 &&
-        C.spans_cached.load(std::memory_order_relaxed) == 0)
+std::uint32_t central_purge_background(std::uint32_t now) noexcept {
+  const std::uint32_t delay = g_purge_delay_ms.load(std::memory_order_relaxed);
+  std::uint32_t next = kNoPurgeDue;
+  for (unsigned b = 0; b < kNumSpanBins; ++b) {
+    CentralBin &c = g_bins[b];
+    if (c.transfers.load(std::memory_order_relaxed) == 0 &&
+        c.spans_cached.load(std::memory_order_relaxed) == 0)
       continue;
-    LockGuard G(C.lock);
+    LockGuard g(c.lock);
     // A bin in use keeps its transfer cache and a couple of empty spans,
     // as the lazy purge leaves them; one the program has left alone for a
     // delay gives everything back.
-    const std::uint32_t Used = C.last_used.load(std::memory_order_relaxed);
-    const std::uint32_t Idle = Now - Used;
-    if (C.transfers.load(std::memory_order_relaxed) != 0) {
+    const std::uint32_t used = c.last_used.load(std::memory_order_relaxed);
+    const std::uint32_t idle = now - used;
+    if (c.transfers.load(std::memory_order_relaxed) != 0) {
       // Their objects have been free since the bin was last used: spans
       // they empty count as empty since then.
-      if (Idle >= Delay / 2)
-        drain_transfers(B, C, Used);
+      if (idle >= delay / 2)
+        drain_transfers(b, c, used);
       else
-        Next = std::min(Next, Delay / 2 - Idle);
+        next = std::min(next, delay / 2 - idle);
     }
-    const std::uint32_t Keep = Idle < Delay ? kMinCachedSpans : 0;
-    purge_bin(B, C, Now, Delay, Keep);
+    const std::uint32_t keep = idle < delay ? kMinCachedSpans : 0;
+    purge_bin(b, c, now, delay, keep);
     // What is left falls due when its oldest span has been empty for the
     // delay, or, for the spans a busy bin keeps, when it stops being busy.
-    const std::uint32_t Cached = C.spans_cached.load(std::memory_order_relaxed);
-    if (Cached > Keep)
-      Next = std::min(
-          Next, Delay - (Now - g_region.span(B, C.dirty.tail)->emptied_at));
-    else if (Cached)
-      Next = std::min(Next, Delay - Idle);
+    const std::uint32_t cached = c.spans_cached.load(std::memory_order_relaxed);
+    if (cached > keep)
+      next = std::min(
+          next, delay - (now - g_region.span(b, c.dirty.tail)->emptied_at));
+    else if (cached)
+      next = std::min(next, delay - idle);
   }
-  return Next;
+  return next;
 }
 
 void central_drain_transfers() noexcept {
-  const std::uint32_t Now = platform::now_ms();
-  for (unsigned B = 0; B < kNumBins; ++B) {
-    CentralBin &C = g_bins[B];
-    if (C.transfers.load(std::memory_order_relaxed) == 0)
+  const std::uint32_t now = platform::now_ms();
+  for (unsigned b = 0; b < kNumBins; ++b) {
+    CentralBin &c = g_bins[b];
+    if (c.transfers.load(std::memory_order_relaxed) == 0)
       continue;
-    LockGuard G(C.lock);
-    drain_transfers(B, C, Now);
+    LockGuard g(c.lock);
+    drain_transfers(b, c, now);
   }
 }
 
 std::size_t central_release_all() noexcept {
-  std::size_t Spans = 0;
-  for (unsigned B = 0; B < kNumSpanBins; ++B) {
-    CentralBin &C = g_bins[B];
-    LockGuard G(C.lock);
-    if (B < kNumBins)
-      drain_transfers(B, C, platform::now_ms());
-    Spans += purge_bin(B, C, 0, 0, 0);
+  std::size_t spans = 0;
+  for (unsigned b = 0; b < kNumSpanBins; ++b) {
+    CentralBin &c = g_bins[b];
+    LockGuard g(c.lock);
+    if (b < kNumBins)
+      drain_transfers(b, c, platform::now_ms());
+    spans += purge_bin(b, c, 0, 0, 0);
   }
-  return Spans << kSpanShift;
+  return spans << kSpanShift;
 }
 
-void central_set_purge_delay(std::uint32_t Ms) noexcept {
-  g_purge_delay_ms.store(Ms, std::memory_order_relaxed);
+void central_set_purge_delay(std::uint32_t ms) noexcept {
+  g_purge_delay_ms.store(ms, std::memory_order_relaxed);
 }
 std::uint32_t central_purge_delay() noexcept {
   return g_purge_delay_ms.load(std::memory_order_relaxed);
 }
 
-std::uint32_t central_spans_in_use(unsigned B) noexcept {
-  return g_bins[B].spans_in_use.load(std::memory_order_relaxed);
+std::uint32_t central_spans_in_use(unsigned b) noexcept {
+  return g_bins[b].spans_in_use.load(std::memory_order_relaxed);
 }
-std::uint32_t central_spans_cached(unsigned B) noexcept {
-  return g_bins[B].spans_cached.load(std::memory_order_relaxed);
+std::uint32_t central_spans_cached(unsigned b) noexcept {
+  return g_bins[b].spans_cached.load(std::memory_order_relaxed);
 }
-std::uint32_t span_capacity(unsigned B) noexcept { return kCapacity[B]; }
+std::uint32_t span_capacity(unsigned b) noexcept { return kCapacity[b]; }
 
 void central_lock_all() noexcept {
-  for (CentralBin &C : g_bins)
-    C.lock.lock();
+  for (CentralBin &c : g_bins)
+    c.lock.lock();
 }
 void central_unlock_all() noexcept {
-  for (CentralBin &C : g_bins)
-    C.lock.unlock();
+  for (CentralBin &c : g_bins)
+    c.lock.unlock();
 }
 
 } // namespace sizespec

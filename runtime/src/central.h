@@ -32,18 +32,18 @@ enum class TakeStatus {
   out_of_memory, ///< the OS (or the test commit limit) refused memory
 };
 
-/// Takes up to \p Want objects of bin \p B into \p Out.
-TakeStatus central_take(unsigned B, std::uint32_t Want, Batch &Out) noexcept;
+/// Takes up to \p want objects of bin \p b into \p out.
+TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept;
 
-/// The first span of bin \p B never handed out: spans from it on have no
+/// The first span of bin \p b never handed out: spans from it on have no
 /// committed metadata. Read without the lock (the debug build's checks).
-std::uint32_t central_frontier(unsigned B) noexcept;
+std::uint32_t central_frontier(unsigned b) noexcept;
 
-/// Gives back a chain of objects, all of bin \p B, null-terminated.
-/// \p Count is the chain's length if the caller knows it (0 otherwise): a
+/// Gives back a chain of objects, all of bin \p b, null-terminated.
+/// \p count is the chain's length if the caller knows it (0 otherwise): a
 /// whole batch may wait, whole, for the next refill (the transfer cache).
-void central_give_back(unsigned B, FreeObject *Head,
-                       std::uint32_t Count = 0) noexcept;
+void central_give_back(unsigned b, FreeObject *head,
+                       std::uint32_t count = 0) noexcept;
 
 /// Puts every batch waiting in the transfer cache back on its spans, so
 /// that the span counts (stats) and the purge see every free object.
@@ -52,27 +52,27 @@ void central_drain_transfers() noexcept;
 /// Default for how long a span stays empty and committed before its pages
 /// go back to the OS (SIZESPEC_PURGE_DELAY_MS). 0: at once.
 constexpr std::uint32_t kDefaultPurgeDelayMs = 1000;
-void central_set_purge_delay(std::uint32_t Ms) noexcept;
+void central_set_purge_delay(std::uint32_t ms) noexcept;
 std::uint32_t central_purge_delay() noexcept;
 
-/// The background purge's pass (purge.h) at \p Now: gives back the spans
+/// The background purge's pass (purge.h) at \p now: gives back the spans
 /// that have been empty for the delay, all of them in a bin unused for that
 /// long, after putting back on their spans the transfer cache's batches of
 /// bins unused for half a delay. Returns the milliseconds until some of
 /// what is left falls due, or kNoPurgeDue.
-std::uint32_t central_purge_background(std::uint32_t Now) noexcept;
+std::uint32_t central_purge_background(std::uint32_t now) noexcept;
 constexpr std::uint32_t kNoPurgeDue = UINT32_MAX;
 
 /// Gives back every empty span's pages now, whatever the delay. Returns the
 /// bytes given back.
 std::size_t central_release_all() noexcept;
 
-/// Spans of bin \p B holding objects, and empty ones kept committed.
-std::uint32_t central_spans_in_use(unsigned B) noexcept;
-std::uint32_t central_spans_cached(unsigned B) noexcept;
+/// Spans of bin \p b holding objects, and empty ones kept committed.
+std::uint32_t central_spans_in_use(unsigned b) noexcept;
+std::uint32_t central_spans_cached(unsigned b) noexcept;
 
-/// Objects per span in bin \p B.
-std::uint32_t span_capacity(unsigned B) noexcept;
+/// Objects per span in bin \p b.
+std::uint32_t span_capacity(unsigned b) noexcept;
 
 /// Around fork(): hold every bin lock so the child sees consistent lists.
 void central_lock_all() noexcept;

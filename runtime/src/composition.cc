@@ -36,11 +36,11 @@ std::uint32_t g_large_moved_at = 0;
 } // namespace
 
 void composition_init() noexcept {
-  Dl_info Info;
-  void *Malloc = dlsym(RTLD_DEFAULT, "malloc");
-  if (Malloc && dladdr(Malloc, &Info) && Info.dli_fname && *Info.dli_fname) {
-    const char *Slash = std::strrchr(Info.dli_fname, '/');
-    g_provider = Slash ? Slash + 1 : Info.dli_fname;
+  Dl_info info;
+  void *malloc = dlsym(RTLD_DEFAULT, "malloc");
+  if (malloc && dladdr(malloc, &info) && info.dli_fname && *info.dli_fname) {
+    const char *slash = std::strrchr(info.dli_fname, '/');
+    g_provider = slash ? slash + 1 : info.dli_fname;
   }
   if (std::strncmp(g_provider, "libc.so", 7) != 0 || !purge_enabled())
     return;
@@ -52,21 +52,21 @@ void composition_init() noexcept {
 
 const char *malloc_provider() noexcept { return g_provider; }
 
-std::uint32_t composition_trim_if_idle(std::uint32_t Now) noexcept {
+std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept {
   if (!g_trims_glibc)
     return kNoPurgeDue;
-  const std::uint64_t Large =
+  const std::uint64_t large =
       g_counters.large_allocations.load(std::memory_order_relaxed);
-  if (Large != g_last_large) {
-    g_last_large = Large;
-    g_large_moved_at = Now;
+  if (large != g_last_large) {
+    g_last_large = large;
+    g_large_moved_at = now;
   }
   if (!g_malloc_dirty.load(std::memory_order_relaxed))
     return kNoPurgeDue;
-  const std::uint32_t Delay = central_purge_delay();
+  const std::uint32_t delay = central_purge_delay();
   // Seen still at work within the delay: look again in half a delay.
-  if (Now - g_large_moved_at < Delay)
-    return std::max<std::uint32_t>(Delay / 2, 1);
+  if (now - g_large_moved_at < delay)
+    return std::max<std::uint32_t>(delay / 2, 1);
   g_malloc_dirty.store(false, std::memory_order_relaxed);
   malloc_trim(0);
   return kNoPurgeDue;

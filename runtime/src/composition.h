@@ -56,11 +56,11 @@ inline void note_malloc_free() noexcept {
   }
 }
 
-/// The purge thread's half of it, at each pass (\p Now): trims glibc's heap
+/// The purge thread's half of it, at each pass (\p now): trims glibc's heap
 /// if memory went back to it and no pass has seen a large allocation for a
 /// whole delay. Returns the milliseconds until it wants another pass, or
 /// kNoPurgeDue.
-std::uint32_t composition_trim_if_idle(std::uint32_t Now) noexcept;
+std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept;
 
 /// release_free_memory(): trims glibc's heap now, if the runtime took
 /// over its trimming.

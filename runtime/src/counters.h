@@ -41,9 +41,9 @@ struct Counters {
   std::atomic<std::uint64_t> large_bytes{0};
   std::atomic<std::uint64_t> bytes_returned{0};
 
-  static void add(std::atomic<std::uint64_t> &C, std::uint64_t N) noexcept {
-    if (N)
-      C.fetch_add(N, std::memory_order_relaxed);
+  static void add(std::atomic<std::uint64_t> &c, std::uint64_t n) noexcept {
+    if (n)
+      c.fetch_add(n, std::memory_order_relaxed);
   }
 };
 SIZESPEC_INTERNAL extern Counters g_counters;

@@ -23,113 +23,113 @@ namespace {
 /// is free (carved and not handed out, or given back).
 std::uint64_t *g_free_bits = nullptr;
 
-std::size_t bit_of(const void *P) {
-  return static_cast<std::size_t>(static_cast<const char *>(P) -
+std::size_t bit_of(const void *p) {
+  return static_cast<std::size_t>(static_cast<const char *>(p) -
                                   g_region.base) /
          8;
 }
 
-bool is_free(const void *P) {
-  std::size_t I = bit_of(P);
-  return (__atomic_load_n(&g_free_bits[I / 64], __ATOMIC_RELAXED) >> (I % 64)) &
+bool is_free(const void *p) {
+  std::size_t i = bit_of(p);
+  return (__atomic_load_n(&g_free_bits[i / 64], __ATOMIC_RELAXED) >> (i % 64)) &
          1;
 }
 
-void set_free(const void *P, bool Free) {
-  std::size_t I = bit_of(P);
-  std::uint64_t Mask = std::uint64_t(1) << (I % 64);
-  if (Free)
-    __atomic_fetch_or(&g_free_bits[I / 64], Mask, __ATOMIC_RELAXED);
+void set_free(const void *p, bool free) {
+  std::size_t i = bit_of(p);
+  std::uint64_t mask = std::uint64_t(1) << (i % 64);
+  if (free)
+    __atomic_fetch_or(&g_free_bits[i / 64], mask, __ATOMIC_RELAXED);
   else
-    __atomic_fetch_and(&g_free_bits[I / 64], ~Mask, __ATOMIC_RELAXED);
+    __atomic_fetch_and(&g_free_bits[i / 64], ~mask, __ATOMIC_RELAXED);
 }
 
-[[noreturn]] void fail(const char *What, const void *P, unsigned B) {
-  char Line[160];
-  int N = std::snprintf(
-      Line, sizeof Line, "sizespec: %s of %p (class %u, %zu B, %s)\n", What, P,
-      bin_class(B), class_size(bin_class(B)), bin_scan(B) ? "scan" : "noscan");
-  if (N > 0)
-    (void)!::write(2, Line, static_cast<std::size_t>(N));
+[[noreturn]] void fail(const char *what, const void *p, unsigned b) {
+  char line[160];
+  int n = std::snprintf(
+      line, sizeof line, "sizespec: %s of %p (class %u, %zu B, %s)\n", what, p,
+      bin_class(b), class_size(bin_class(b)), bin_scan(b) ? "scan" : "noscan");
+  if (n > 0)
+    (void)!::write(2, line, static_cast<std::size_t>(n));
   std::abort();
 }
 
-void poison(unsigned B, void *P) {
-  std::size_t Size = class_size(bin_class(B));
-  if (Size > sizeof(FreeObject))
-    std::memset(static_cast<char *>(P) + sizeof(FreeObject), kPoison,
-                Size - sizeof(FreeObject));
+void poison(unsigned b, void *p) {
+  std::size_t size = class_size(bin_class(b));
+  if (size > sizeof(FreeObject))
+    std::memset(static_cast<char *>(p) + sizeof(FreeObject), kPoison,
+                size - sizeof(FreeObject));
 }
 
-bool poisoned(unsigned B, const void *P) {
-  std::size_t Size = class_size(bin_class(B));
-  const auto *C = static_cast<const unsigned char *>(P);
-  for (std::size_t I = sizeof(FreeObject); I < Size; ++I)
-    if (C[I] != kPoison)
+bool poisoned(unsigned b, const void *p) {
+  std::size_t size = class_size(bin_class(b));
+  const auto *c = static_cast<const unsigned char *>(p);
+  for (std::size_t i = sizeof(FreeObject); i < size; ++i)
+    if (c[i] != kPoison)
       return false;
   return true;
 }
 
-/// Where \p P, inside bin \p B's range, falls.
+/// Where \p p, inside bin \p b's range, falls.
 enum class Place { never_handed_out, interior, object };
 
-Place place_of(unsigned B, const void *P) {
-  std::uint32_t I = g_region.span_index(B, P);
-  if (I < g_region.meta_spans || I >= central_frontier(B))
+Place place_of(unsigned b, const void *p) {
+  std::uint32_t i = g_region.span_index(b, p);
+  if (i < g_region.meta_spans || i >= central_frontier(b))
     return Place::never_handed_out;
-  const Span *S = g_region.span(B, I);
-  std::size_t Offset = static_cast<std::size_t>(static_cast<const char *>(P) -
-                                                g_region.span_start(B, I));
-  std::size_t Size = class_size(bin_class(B));
-  if (S->state == SpanState::unused || Offset / Size >= S->carved)
+  const Span *s = g_region.span(b, i);
+  std::size_t offset = static_cast<std::size_t>(static_cast<const char *>(p) -
+                                                g_region.span_start(b, i));
+  std::size_t size = class_size(bin_class(b));
+  if (s->state == SpanState::unused || offset / size >= s->carved)
     return Place::never_handed_out;
-  return Offset % Size ? Place::interior : Place::object;
+  return offset % size ? Place::interior : Place::object;
 }
 
-/// True if \p P is the start of a carved slot of bin \p B.
-bool is_slot(unsigned B, const void *P) {
-  return bin_of_address(P) == B && place_of(B, P) == Place::object;
+/// True if \p p is the start of a carved slot of bin \p b.
+bool is_slot(unsigned b, const void *p) {
+  return bin_of_address(p) == b && place_of(b, p) == Place::object;
 }
 
 } // namespace
 
 void debug_init() noexcept {
-  std::size_t Bytes = (std::size_t(kNumBins) << g_region.shift) / 64;
-  void *P = ::mmap(nullptr, Bytes, PROT_READ | PROT_WRITE,
+  std::size_t bytes = (std::size_t(kNumBins) << g_region.shift) / 64;
+  void *p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (P == MAP_FAILED)
+  if (p == MAP_FAILED)
     platform::fatal("no address space for the debug build's bitmaps");
-  g_free_bits = static_cast<std::uint64_t *>(P);
+  g_free_bits = static_cast<std::uint64_t *>(p);
 }
 
-void debug_on_carve(unsigned B, FreeObject *P) noexcept {
-  poison(B, P);
-  set_free(P, true);
+void debug_on_carve(unsigned b, FreeObject *p) noexcept {
+  poison(b, p);
+  set_free(p, true);
 }
 
-void debug_on_alloc(unsigned B, void *P, const FreeObject *Next) noexcept {
-  if (!is_slot(B, P) || !is_free(P))
-    fail("free-list corruption: handing out a live or foreign object", P, B);
-  if (!poisoned(B, P))
-    fail("write to freed memory, found at reuse,", P, B);
-  if (Next && (!is_slot(B, Next) || !is_free(Next)))
-    fail("free-list corruption: the link after", P, B);
-  set_free(P, false);
+void debug_on_alloc(unsigned b, void *p, const FreeObject *next) noexcept {
+  if (!is_slot(b, p) || !is_free(p))
+    fail("free-list corruption: handing out a live or foreign object", p, b);
+  if (!poisoned(b, p))
+    fail("write to freed memory, found at reuse,", p, b);
+  if (next && (!is_slot(b, next) || !is_free(next)))
+    fail("free-list corruption: the link after", p, b);
+  set_free(p, false);
 }
 
-void debug_on_free(unsigned B, void *P) noexcept {
-  switch (place_of(B, P)) {
+void debug_on_free(unsigned b, void *p) noexcept {
+  switch (place_of(b, p)) {
   case Place::never_handed_out:
-    fail("free of a pointer the runtime never handed out", P, B);
+    fail("free of a pointer the runtime never handed out", p, b);
   case Place::interior:
-    fail("free of an interior pointer", P, B);
+    fail("free of an interior pointer", p, b);
   case Place::object:
     break;
   }
-  if (is_free(P))
-    fail("double free", P, B);
-  poison(B, P);
-  set_free(P, true);
+  if (is_free(p))
+    fail("double free", p, b);
+  poison(b, p);
+  set_free(p, true);
 }
 
 #else

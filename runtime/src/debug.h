@@ -40,15 +40,15 @@ constexpr unsigned char kPoison = 0xdb;
 
 /// Sets up the bitmaps of free slots; after region_init().
 void debug_init() noexcept;
-/// Slots of bin \p B just carved: free, poisoned.
-void debug_on_carve(unsigned B, FreeObject *P) noexcept;
-/// Object \p P of bin \p B is handed out; \p Next is the list head after it.
-/// Checks it was free and untouched, and that \p Next is a free object.
-void debug_on_alloc(unsigned B, void *P, const FreeObject *Next) noexcept;
-/// Object \p P, inside bin \p B's range, is freed: checks that it is the
+/// Slots of bin \p b just carved: free, poisoned.
+void debug_on_carve(unsigned b, FreeObject *p) noexcept;
+/// Object \p p of bin \p b is handed out; \p next is the list head after it.
+/// Checks it was free and untouched, and that \p next is a free object.
+void debug_on_alloc(unsigned b, void *p, const FreeObject *next) noexcept;
+/// Object \p p, inside bin \p b's range, is freed: checks that it is the
 /// start of an object the runtime handed out and that is not free already;
 /// marks and poisons it.
-void debug_on_free(unsigned B, void *P) noexcept;
+void debug_on_free(unsigned b, void *p) noexcept;
 
 } // namespace sizespec
 

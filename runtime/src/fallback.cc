@@ -34,87 +34,87 @@ constinit Winners g_winners = {
 
 namespace fallback {
 
-void *new_(std::size_t Size) {
-  if (Size == 0)
-    Size = 1;
-  void *P;
-  while (!(P = std::malloc(Size))) {
-    std::new_handler H = std::get_new_handler();
-    if (!H)
+void *new_(std::size_t size) {
+  if (size == 0)
+    size = 1;
+  void *p;
+  while (!(p = std::malloc(size))) {
+    std::new_handler h = std::get_new_handler();
+    if (!h)
       throw std::bad_alloc();
-    H();
+    h();
   }
-  return P;
+  return p;
 }
 
-void *new_nothrow(std::size_t Size) noexcept {
+void *new_nothrow(std::size_t size) noexcept {
   try {
-    return g_winners.new_(Size);
+    return g_winners.new_(size);
   } catch (...) {
     return nullptr;
   }
 }
 
-void *new_array(std::size_t Size) { return g_winners.new_(Size); }
+void *new_array(std::size_t size) { return g_winners.new_(size); }
 
-void *new_array_nothrow(std::size_t Size) noexcept {
+void *new_array_nothrow(std::size_t size) noexcept {
   try {
-    return g_winners.new_array(Size);
+    return g_winners.new_array(size);
   } catch (...) {
     return nullptr;
   }
 }
 
-void *new_aligned(std::size_t Size, std::align_val_t Al) {
-  std::size_t Align = static_cast<std::size_t>(Al);
-  if (Align < sizeof(void *))
-    Align = sizeof(void *);
-  if (Size == 0)
-    Size = 1;
-  void *P;
-  while (posix_memalign(&P, Align, Size) != 0) {
-    std::new_handler H = std::get_new_handler();
-    if (!H)
+void *new_aligned(std::size_t size, std::align_val_t al) {
+  std::size_t align = static_cast<std::size_t>(al);
+  if (align < sizeof(void *))
+    align = sizeof(void *);
+  if (size == 0)
+    size = 1;
+  void *p;
+  while (posix_memalign(&p, align, size) != 0) {
+    std::new_handler h = std::get_new_handler();
+    if (!h)
       throw std::bad_alloc();
-    H();
+    h();
   }
-  return P;
+  return p;
 }
 
-void *new_aligned_nothrow(std::size_t Size, std::align_val_t Al) noexcept {
+void *new_aligned_nothrow(std::size_t size, std::align_val_t al) noexcept {
   try {
-    return g_winners.new_aligned(Size, Al);
+    return g_winners.new_aligned(size, al);
   } catch (...) {
     return nullptr;
   }
 }
 
-void *new_array_aligned(std::size_t Size, std::align_val_t Al) {
-  return g_winners.new_aligned(Size, Al);
+void *new_array_aligned(std::size_t size, std::align_val_t al) {
+  return g_winners.new_aligned(size, al);
 }
 
-void *new_array_aligned_nothrow(std::size_t Size,
-                                std::align_val_t Al) noexcept {
+void *new_array_aligned_nothrow(std::size_t size,
+                                std::align_val_t al) noexcept {
   try {
-    return g_winners.new_array_aligned(Size, Al);
+    return g_winners.new_array_aligned(size, al);
   } catch (...) {
     return nullptr;
   }
 }
 
-void delete_(void *P) noexcept { std::free(P); }
-void delete_sized(void *P) noexcept { g_winners.del(P); }
-void delete_array(void *P) noexcept { g_winners.del(P); }
-void delete_array_sized(void *P) noexcept { g_winners.del_array(P); }
-void delete_aligned(void *P, std::align_val_t) noexcept { std::free(P); }
-void delete_aligned_sized(void *P, std::align_val_t Al) noexcept {
-  g_winners.del_aligned(P, Al);
+void delete_(void *p) noexcept { std::free(p); }
+void delete_sized(void *p) noexcept { g_winners.del(p); }
+void delete_array(void *p) noexcept { g_winners.del(p); }
+void delete_array_sized(void *p) noexcept { g_winners.del_array(p); }
+void delete_aligned(void *p, std::align_val_t) noexcept { std::free(p); }
+void delete_aligned_sized(void *p, std::align_val_t al) noexcept {
+  g_winners.del_aligned(p, al);
 }
-void delete_array_aligned(void *P, std::align_val_t Al) noexcept {
-  g_winners.del_aligned(P, Al);
+void delete_array_aligned(void *p, std::align_val_t al) noexcept {
+  g_winners.del_aligned(p, al);
 }
-void delete_array_aligned_sized(void *P, std::align_val_t Al) noexcept {
-  g_winners.del_array_aligned(P, Al);
+void delete_array_aligned_sized(void *p, std::align_val_t al) noexcept {
+  g_winners.del_array_aligned(p, al);
 }
 
 } // namespace fallback

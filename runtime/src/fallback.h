@@ -40,24 +40,24 @@ struct Winners {
 SIZESPEC_INTERNAL extern Winners g_winners;
 
 namespace fallback {
-void *new_(std::size_t Size);
-void *new_nothrow(std::size_t Size) noexcept;
-void *new_array(std::size_t Size);
-void *new_array_nothrow(std::size_t Size) noexcept;
-void *new_aligned(std::size_t Size, std::align_val_t Al);
-void *new_aligned_nothrow(std::size_t Size, std::align_val_t Al) noexcept;
-void *new_array_aligned(std::size_t Size, std::align_val_t Al);
-void *new_array_aligned_nothrow(std::size_t Size, std::align_val_t Al) noexcept;
+void *new_(std::size_t size);
+void *new_nothrow(std::size_t size) noexcept;
+void *new_array(std::size_t size);
+void *new_array_nothrow(std::size_t size) noexcept;
+void *new_aligned(std::size_t size, std::align_val_t al);
+void *new_aligned_nothrow(std::size_t size, std::align_val_t al) noexcept;
+void *new_array_aligned(std::size_t size, std::align_val_t al);
+void *new_array_aligned_nothrow(std::size_t size, std::align_val_t al) noexcept;
 
-void delete_(void *P) noexcept;
-void delete_sized(void *P) noexcept; // also the nothrow form
-void delete_array(void *P) noexcept; // also the nothrow form
-void delete_array_sized(void *P) noexcept;
-void delete_aligned(void *P, std::align_val_t Al) noexcept;
-void delete_aligned_sized(void *P, std::align_val_t Al) noexcept; // + nothrow
-void delete_array_aligned(void *P, std::align_val_t Al) noexcept;
-void delete_array_aligned_sized(void *P,
-                                std::align_val_t Al) noexcept; // + nothrow
+void delete_(void *p) noexcept;
+void delete_sized(void *p) noexcept; // also the nothrow form
+void delete_array(void *p) noexcept; // also the nothrow form
+void delete_array_sized(void *p) noexcept;
+void delete_aligned(void *p, std::align_val_t al) noexcept;
+void delete_aligned_sized(void *p, std::align_val_t al) noexcept; // + nothrow
+void delete_array_aligned(void *p, std::align_val_t al) noexcept;
+void delete_array_aligned_sized(void *p,
+                                std::align_val_t al) noexcept; // + nothrow
 } // namespace fallback
 
 } // namespace sizespec

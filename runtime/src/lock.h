@@ -24,7 +24,7 @@ private:
 
 class LockGuard {
 public:
-  explicit LockGuard(Lock &L) noexcept : L(L) { L.lock(); }
+  explicit LockGuard(Lock &l) noexcept : L(l) { l.lock(); }
   ~LockGuard() { L.unlock(); }
   LockGuard(const LockGuard &) = delete;
   LockGuard &operator=(const LockGuard &) = delete;

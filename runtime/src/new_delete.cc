@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "alloc.h"
+#include "free.h"
 
 #include <new>
 
@@ -22,84 +23,84 @@ using sizespec::free_any;
 #define SIZESPEC_OVERRIDE SIZESPEC_API
 
 namespace {
-std::size_t align_of(std::align_val_t Al) {
-  return static_cast<std::size_t>(Al);
+std::size_t align_of(std::align_val_t al) {
+  return static_cast<std::size_t>(al);
 }
 } // namespace
 
 // --- new -----------------------------------------------------------------
 
-SIZESPEC_OVERRIDE void *operator new(std::size_t Size) {
-  return alloc_generic<Entry::op_new, false>(Size);
+SIZESPEC_OVERRIDE void *operator new(std::size_t size) {
+  return alloc_generic<Entry::op_new, false>(size);
 }
-SIZESPEC_OVERRIDE void *operator new[](std::size_t Size) {
-  return alloc_generic<Entry::op_new_array, false>(Size);
+SIZESPEC_OVERRIDE void *operator new[](std::size_t size) {
+  return alloc_generic<Entry::op_new_array, false>(size);
 }
-SIZESPEC_OVERRIDE void *operator new(std::size_t Size,
+SIZESPEC_OVERRIDE void *operator new(std::size_t size,
                                      const std::nothrow_t &) noexcept {
-  return alloc_generic<Entry::op_new, true>(Size);
+  return alloc_generic<Entry::op_new, true>(size);
 }
-SIZESPEC_OVERRIDE void *operator new[](std::size_t Size,
+SIZESPEC_OVERRIDE void *operator new[](std::size_t size,
                                        const std::nothrow_t &) noexcept {
-  return alloc_generic<Entry::op_new_array, true>(Size);
+  return alloc_generic<Entry::op_new_array, true>(size);
 }
-SIZESPEC_OVERRIDE void *operator new(std::size_t Size, std::align_val_t Al) {
-  return alloc_slow(Entry::op_new_aligned, Size, align_of(Al));
+SIZESPEC_OVERRIDE void *operator new(std::size_t size, std::align_val_t al) {
+  return alloc_slow(Entry::op_new_aligned, size, align_of(al));
 }
-SIZESPEC_OVERRIDE void *operator new[](std::size_t Size, std::align_val_t Al) {
-  return alloc_slow(Entry::op_new_array_aligned, Size, align_of(Al));
+SIZESPEC_OVERRIDE void *operator new[](std::size_t size, std::align_val_t al) {
+  return alloc_slow(Entry::op_new_array_aligned, size, align_of(al));
 }
-SIZESPEC_OVERRIDE void *operator new(std::size_t Size, std::align_val_t Al,
+SIZESPEC_OVERRIDE void *operator new(std::size_t size, std::align_val_t al,
                                      const std::nothrow_t &) noexcept {
-  return alloc_slow_nothrow(Entry::op_new_aligned, Size, align_of(Al));
+  return alloc_slow_nothrow(Entry::op_new_aligned, size, align_of(al));
 }
-SIZESPEC_OVERRIDE void *operator new[](std::size_t Size, std::align_val_t Al,
+SIZESPEC_OVERRIDE void *operator new[](std::size_t size, std::align_val_t al,
                                        const std::nothrow_t &) noexcept {
-  return alloc_slow_nothrow(Entry::op_new_array_aligned, Size, align_of(Al));
+  return alloc_slow_nothrow(Entry::op_new_array_aligned, size, align_of(al));
 }
 
 // --- delete ----------------------------------------------------------------
 
-SIZESPEC_OVERRIDE void operator delete(void *P) noexcept {
-  free_any<DeleteForm::plain>(P);
+SIZESPEC_OVERRIDE void operator delete(void *p) noexcept {
+  free_any<DeleteForm::plain>(p);
 }
-SIZESPEC_OVERRIDE void operator delete[](void *P) noexcept {
-  free_any<DeleteForm::array>(P);
+SIZESPEC_OVERRIDE void operator delete[](void *p) noexcept {
+  free_any<DeleteForm::array>(p);
 }
-SIZESPEC_OVERRIDE void operator delete(void *P, std::size_t) noexcept {
-  free_any<DeleteForm::sized>(P);
+SIZESPEC_OVERRIDE void operator delete(void *p, std::size_t) noexcept {
+  free_any<DeleteForm::sized>(p);
 }
-SIZESPEC_OVERRIDE void operator delete[](void *P, std::size_t) noexcept {
-  free_any<DeleteForm::array_sized>(P);
+SIZESPEC_OVERRIDE void operator delete[](void *p, std::size_t) noexcept {
+  free_any<DeleteForm::array_sized>(p);
 }
-SIZESPEC_OVERRIDE void operator delete(void *P,
+SIZESPEC_OVERRIDE void operator delete(void *p,
                                        const std::nothrow_t &) noexcept {
-  free_any<DeleteForm::sized>(P);
+  free_any<DeleteForm::sized>(p);
 }
-SIZESPEC_OVERRIDE void operator delete[](void *P,
+SIZESPEC_OVERRIDE void operator delete[](void *p,
                                          const std::nothrow_t &) noexcept {
-  free_any<DeleteForm::array_sized>(P);
+  free_any<DeleteForm::array_sized>(p);
 }
-SIZESPEC_OVERRIDE void operator delete(void *P, std::align_val_t Al) noexcept {
-  free_any<DeleteForm::aligned>(P, align_of(Al));
+SIZESPEC_OVERRIDE void operator delete(void *p, std::align_val_t al) noexcept {
+  free_any<DeleteForm::aligned>(p, align_of(al));
 }
-SIZESPEC_OVERRIDE void operator delete[](void *P,
-                                         std::align_val_t Al) noexcept {
-  free_any<DeleteForm::array_aligned>(P, align_of(Al));
+SIZESPEC_OVERRIDE void operator delete[](void *p,
+                                         std::align_val_t al) noexcept {
+  free_any<DeleteForm::array_aligned>(p, align_of(al));
 }
-SIZESPEC_OVERRIDE void operator delete(void *P, std::size_t,
-                                       std::align_val_t Al) noexcept {
-  free_any<DeleteForm::aligned_sized>(P, align_of(Al));
+SIZESPEC_OVERRIDE void operator delete(void *p, std::size_t,
+                                       std::align_val_t al) noexcept {
+  free_any<DeleteForm::aligned_sized>(p, align_of(al));
 }
-SIZESPEC_OVERRIDE void operator delete[](void *P, std::size_t,
-                                         std::align_val_t Al) noexcept {
-  free_any<DeleteForm::array_aligned_sized>(P, align_of(Al));
+SIZESPEC_OVERRIDE void operator delete[](void *p, std::size_t,
+                                         std::align_val_t al) noexcept {
+  free_any<DeleteForm::array_aligned_sized>(p, align_of(al));
 }
-SIZESPEC_OVERRIDE void operator delete(void *P, std::align_val_t Al,
+SIZESPEC_OVERRIDE void operator delete(void *p, std::align_val_t al,
                                        const std::nothrow_t &) noexcept {
-  free_any<DeleteForm::aligned_sized>(P, align_of(Al));
+  free_any<DeleteForm::aligned_sized>(p, align_of(al));
 }
-SIZESPEC_OVERRIDE void operator delete[](void *P, std::align_val_t Al,
+SIZESPEC_OVERRIDE void operator delete[](void *p, std::align_val_t al,
                                          const std::nothrow_t &) noexcept {
-  free_any<DeleteForm::array_aligned_sized>(P, align_of(Al));
+  free_any<DeleteForm::array_aligned_sized>(p, align_of(al));
 }

@@ -21,52 +21,52 @@
 
 namespace sizespec::platform {
 
-void *reserve(std::size_t Size, std::size_t Align) noexcept {
+void *reserve(std::size_t size, std::size_t align) noexcept {
   // Over-reserve by Align, then trim both ends to the aligned window.
-  std::size_t Total = Size + Align;
-  if (Total < Size)
+  std::size_t total = size + align;
+  if (total < size)
     return nullptr;
-  void *Raw = mmap(nullptr, Total, PROT_NONE,
+  void *raw = mmap(nullptr, total, PROT_NONE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (Raw == MAP_FAILED)
+  if (raw == MAP_FAILED)
     return nullptr;
-  auto Start = reinterpret_cast<std::uintptr_t>(Raw);
-  std::uintptr_t Aligned = (Start + Align - 1) & ~(std::uintptr_t(Align) - 1);
-  if (Aligned > Start)
-    munmap(Raw, Aligned - Start);
-  std::uintptr_t End = Start + Total, AlignedEnd = Aligned + Size;
-  if (End > AlignedEnd)
-    munmap(reinterpret_cast<void *>(AlignedEnd), End - AlignedEnd);
-  return reinterpret_cast<void *>(Aligned);
+  auto start = reinterpret_cast<std::uintptr_t>(raw);
+  std::uintptr_t aligned = (start + align - 1) & ~(std::uintptr_t(align) - 1);
+  if (aligned > start)
+    munmap(raw, aligned - start);
+  std::uintptr_t end = start + total, aligned_end = aligned + size;
+  if (end > aligned_end)
+    munmap(reinterpret_cast<void *>(aligned_end), end - aligned_end);
+  return reinterpret_cast<void *>(aligned);
 }
 
-void release(void *P, std::size_t Size) noexcept { munmap(P, Size); }
+void release(void *p, std::size_t size) noexcept { munmap(p, size); }
 
-bool commit(void *P, std::size_t Size) noexcept {
-  return mprotect(P, Size, PROT_READ | PROT_WRITE) == 0;
+bool commit(void *p, std::size_t size) noexcept {
+  return mprotect(p, size, PROT_READ | PROT_WRITE) == 0;
 }
 
-void decommit(void *P, std::size_t Size) noexcept {
-  madvise(P, Size, MADV_DONTNEED);
+void decommit(void *p, std::size_t size) noexcept {
+  madvise(p, size, MADV_DONTNEED);
 }
 
 std::uint32_t now_ms() noexcept {
-  timespec T;
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &T);
-  return static_cast<std::uint32_t>(std::uint64_t(T.tv_sec) * 1000 +
-                                    std::uint64_t(T.tv_nsec) / 1000000);
+  timespec t;
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
+  return static_cast<std::uint32_t>(std::uint64_t(t.tv_sec) * 1000 +
+                                    std::uint64_t(t.tv_nsec) / 1000000);
 }
 
 std::size_t address_space_limit() noexcept {
-  rlimit L;
-  if (getrlimit(RLIMIT_AS, &L) != 0 || L.rlim_cur == RLIM_INFINITY)
+  rlimit l;
+  if (getrlimit(RLIMIT_AS, &l) != 0 || l.rlim_cur == RLIM_INFINITY)
     return SIZE_MAX;
-  return static_cast<std::size_t>(L.rlim_cur);
+  return static_cast<std::size_t>(l.rlim_cur);
 }
 
-bool env_flag(const char *Name) noexcept {
-  const char *V = std::getenv(Name);
-  return V && *V && std::strcmp(V, "0") != 0;
+bool env_flag(const char *name) noexcept {
+  const char *v = std::getenv(name);
+  return v && *v && std::strcmp(v, "0") != 0;
 }
 
 namespace {
@@ -77,19 +77,19 @@ bool valgrind_replaces_malloc() noexcept {
   if (!RUNNING_ON_VALGRIND)
     return false;
 #endif
-  const char *Preload = std::getenv("LD_PRELOAD");
-  if (!Preload)
+  const char *preload = std::getenv("LD_PRELOAD");
+  if (!preload)
     return false;
-  for (const char *P = Preload; (P = std::strstr(P, "vgpreload_")); ++P)
-    if (std::strncmp(P + 10, "core", 4) != 0)
+  for (const char *p = preload; (p = std::strstr(p, "vgpreload_")); ++p)
+    if (std::strncmp(p + 10, "core", 4) != 0)
       return true;
   return false;
 }
 
 bool sanitizer_runtime_present() noexcept {
-  for (const char *Sym : {"__asan_init", "__msan_init", "__tsan_init",
+  for (const char *sym : {"__asan_init", "__msan_init", "__tsan_init",
                           "__hwasan_init", "__lsan_init"})
-    if (dlsym(RTLD_DEFAULT, Sym))
+    if (dlsym(RTLD_DEFAULT, sym))
       return true;
   return false;
 }
@@ -107,11 +107,11 @@ const char *reason_to_stand_aside() noexcept {
   return nullptr;
 }
 
-void fatal(const char *Msg) noexcept {
-  static const char Prefix[] = "sizespec: ";
-  [[maybe_unused]] ssize_t R = write(2, Prefix, sizeof Prefix - 1);
-  R = write(2, Msg, std::strlen(Msg));
-  R = write(2, "\n", 1);
+void fatal(const char *msg) noexcept {
+  static const char prefix[] = "sizespec: ";
+  [[maybe_unused]] ssize_t r = write(2, prefix, sizeof prefix - 1);
+  r = write(2, msg, std::strlen(msg));
+  r = write(2, "\n", 1);
   std::abort();
 }
 

@@ -13,15 +13,15 @@
 
 namespace sizespec::platform {
 
-/// Reserves \p Size bytes of address space aligned to \p Align (a power of
+/// Reserves \p size bytes of address space aligned to \p align (a power of
 /// two), inaccessible and not committed. Null on failure.
-void *reserve(std::size_t Size, std::size_t Align) noexcept;
+void *reserve(std::size_t size, std::size_t align) noexcept;
 /// Gives a reservation back to the OS (munmap).
-void release(void *P, std::size_t Size) noexcept;
+void release(void *p, std::size_t size) noexcept;
 /// Makes [P, P+Size) readable and writable (page-aligned). False on ENOMEM.
-bool commit(void *P, std::size_t Size) noexcept;
+bool commit(void *p, std::size_t size) noexcept;
 /// Gives the pages of [P, P+Size) back to the OS; they read as zero after.
-void decommit(void *P, std::size_t Size) noexcept;
+void decommit(void *p, std::size_t size) noexcept;
 
 /// A coarse monotonic clock in milliseconds (a few ms of resolution; read
 /// from the vDSO, no system call). It wraps after 49 days: compare times by
@@ -31,9 +31,9 @@ std::uint32_t now_ms() noexcept;
 /// The largest address space the process may still map, or SIZE_MAX.
 std::size_t address_space_limit() noexcept;
 
-/// True if environment variable \p Name is set to something other than
+/// True if environment variable \p name is set to something other than
 /// empty or "0".
-bool env_flag(const char *Name) noexcept;
+bool env_flag(const char *name) noexcept;
 
 /// Why the runtime must hand everything to the system allocator, or null:
 /// this library built with a sanitizer, a sanitizer runtime in the process,
@@ -42,7 +42,7 @@ bool env_flag(const char *Name) noexcept;
 const char *reason_to_stand_aside() noexcept;
 
 /// Prints "sizespec: <Msg>" to stderr and aborts.
-[[noreturn]] void fatal(const char *Msg) noexcept;
+[[noreturn]] void fatal(const char *msg) noexcept;
 
 } // namespace sizespec::platform
 

@@ -42,25 +42,25 @@ constexpr std::uint32_t kMinSleepMs = 10;
 constexpr std::size_t kStackBytes = 128 * 1024;
 
 void init_cond() {
-  pthread_condattr_t A;
-  pthread_condattr_init(&A);
-  pthread_condattr_setclock(&A, CLOCK_MONOTONIC);
-  pthread_cond_init(&g_cond, &A);
-  pthread_condattr_destroy(&A);
+  pthread_condattr_t a;
+  pthread_condattr_init(&a);
+  pthread_condattr_setclock(&a, CLOCK_MONOTONIC);
+  pthread_cond_init(&g_cond, &a);
+  pthread_condattr_destroy(&a);
   g_cond_ready = true;
 }
 
-/// Sleeps \p Ms milliseconds, or until woken (g_mutex held).
-void sleep_ms(std::uint32_t Ms) {
-  timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  T.tv_sec += Ms / 1000;
-  T.tv_nsec += long(Ms % 1000) * 1000000;
-  if (T.tv_nsec >= 1000000000) {
-    T.tv_sec += 1;
-    T.tv_nsec -= 1000000000;
+/// Sleeps \p ms milliseconds, or until woken (g_mutex held).
+void sleep_ms(std::uint32_t ms) {
+  timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  t.tv_sec += ms / 1000;
+  t.tv_nsec += long(ms % 1000) * 1000000;
+  if (t.tv_nsec >= 1000000000) {
+    t.tv_sec += 1;
+    t.tv_nsec -= 1000000000;
   }
-  pthread_cond_timedwait(&g_cond, &g_mutex, &T);
+  pthread_cond_timedwait(&g_cond, &g_mutex, &t);
 }
 
 void *purge_main(void *) {
@@ -70,35 +70,35 @@ void *purge_main(void *) {
   // then each pass says when the next is due (as jemalloc's background
   // thread sleeps until its next decay epoch), never sooner than
   // kMinSleepMs.
-  std::uint32_t Wait = central_purge_delay() / 2;
+  std::uint32_t wait = central_purge_delay() / 2;
   for (;;) {
-    sleep_ms(std::max(Wait, kMinSleepMs));
+    sleep_ms(std::max(wait, kMinSleepMs));
     pthread_mutex_unlock(&g_mutex);
     // Acquire: what a notifier did before it set the flag, this pass sees.
     g_purge_pending.exchange(false, std::memory_order_acq_rel);
-    const std::uint32_t Now = platform::now_ms();
-    Wait =
-        std::min(central_purge_background(Now), composition_trim_if_idle(Now));
+    const std::uint32_t now = platform::now_ms();
+    wait =
+        std::min(central_purge_background(now), composition_trim_if_idle(now));
     pthread_mutex_lock(&g_mutex);
-    if (Wait != kNoPurgeDue)
+    if (wait != kNoPurgeDue)
       continue;
     g_purge_running.store(false, std::memory_order_seq_cst);
     if (g_purge_pending.exchange(false, std::memory_order_seq_cst)) {
       g_purge_running.store(true, std::memory_order_relaxed);
-      Wait = central_purge_delay() / 2;
+      wait = central_purge_delay() / 2;
       continue;
     }
     while (!g_purge_running.load(std::memory_order_relaxed))
       pthread_cond_wait(&g_cond, &g_mutex);
-    Wait = central_purge_delay() / 2;
+    wait = central_purge_delay() / 2;
   }
 }
 
 } // namespace
 
 void purge_init() noexcept {
-  const char *V = std::getenv("SIZESPEC_BACKGROUND_PURGE");
-  g_enabled = !V || !*V || platform::env_flag("SIZESPEC_BACKGROUND_PURGE");
+  const char *v = std::getenv("SIZESPEC_BACKGROUND_PURGE");
+  g_enabled = !v || !*v || platform::env_flag("SIZESPEC_BACKGROUND_PURGE");
 }
 
 bool purge_enabled() noexcept { return g_enabled; }
@@ -114,15 +114,15 @@ void purge_start_or_wake() noexcept {
     } else {
       if (!g_cond_ready)
         init_cond();
-      pthread_attr_t A;
-      pthread_attr_init(&A);
-      pthread_attr_setdetachstate(&A, PTHREAD_CREATE_DETACHED);
-      pthread_attr_setstacksize(&A, kStackBytes);
-      pthread_t T;
-      g_started = pthread_create(&T, &A, purge_main, nullptr) == 0;
-      pthread_attr_destroy(&A);
+      pthread_attr_t a;
+      pthread_attr_init(&a);
+      pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+      pthread_attr_setstacksize(&a, kStackBytes);
+      pthread_t t;
+      g_started = pthread_create(&t, &a, purge_main, nullptr) == 0;
+      pthread_attr_destroy(&a);
       if (g_started)
-        pthread_setname_np(T, "sizespec-purge");
+        pthread_setname_np(t, "sizespec-purge");
       else
         g_enabled = false; // no thread to be had: the lazy purge alone
     }

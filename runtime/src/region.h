@@ -24,6 +24,7 @@
 
 #include <sizespec/bins.h>
 #include <sizespec/config.h>
+#include <sizespec/free_path.h>
 
 #include <atomic>
 #include <cstddef>
@@ -54,13 +55,18 @@ constexpr unsigned kNumSpanBins = kNumBins + 1;
 constexpr unsigned kMaxBinShift = 32;
 constexpr unsigned kMinBinShift = 24;
 
-/// What operator delete reads, written once at start-up (base index first,
-/// then the shift). Before that, {2, 63}: (p >> 63) - 2 is never <
+/// The region's geometry as operator delete reads it: a pointer's bin is
+/// (p >> shift) - base_index. The one definition is
+/// detail::inline_free_region (<sizespec/free_path.h>), which the plugin's
+/// inline free reads too; this is its hidden name in the library, so that
+/// the library reads it without going through the GOT. The debug build,
+/// whose inline frees must all reach its checks, keeps a separate copy and
+/// leaves detail::inline_free_region at {2, 63}. Written once at start-up
+/// (region_init); before that {2, 63}: (p >> 63) - 2 is never below
 /// kNumSpanBins, so nothing is ours.
-SIZESPEC_INTERNAL extern std::uintptr_t g_region_base_index;
-SIZESPEC_INTERNAL extern unsigned g_region_shift;
+SIZESPEC_INTERNAL extern detail::InlineFreeRegion g_region_index;
 
-/// The bin of \p P, kTinyBin for a tiny block, or a value >= kNumSpanBins
+/// The bin of \p p, kTinyBin for a tiny block, or a value >= kNumSpanBins
 /// if the runtime does not own it.
 /// Four instructions with the caller's compare: load the shift, shift,
 /// subtract the base index (a memory operand), compare.
@@ -68,9 +74,9 @@ SIZESPEC_INTERNAL extern unsigned g_region_shift;
 /// its first object, and any mix of old and new values rejects every
 /// pointer, so a racing delete of foreign memory is still sent away. (Clang
 /// turns atomic loads of globals into lea+mov, two more instructions.)
-SIZESPEC_FAST_PATH std::uintptr_t bin_of_address(const void *P) noexcept {
-  return (reinterpret_cast<std::uintptr_t>(P) >> g_region_shift) -
-         g_region_base_index;
+SIZESPEC_FAST_PATH std::uintptr_t bin_of_address(const void *p) noexcept {
+  return (reinterpret_cast<std::uintptr_t>(p) >> g_region_index.__shift) -
+         g_region_index.__base_index;
 }
 
 /// The records of the first spans holding objects of every bin (33 KiB).
@@ -87,32 +93,32 @@ struct Region {
   /// Where the tiny range's count table starts (page-aligned).
   std::size_t tiny_counts_offset = 0;
 
-  char *bin_base(unsigned B) const { return base + (std::size_t(B) << shift); }
-  /// The first span of bin \p B that holds objects.
-  std::uint32_t first_span(unsigned B) const {
-    return B == kTinyBin ? tiny_meta_spans : meta_spans;
+  char *bin_base(unsigned b) const { return base + (std::size_t(b) << shift); }
+  /// The first span of bin \p b that holds objects.
+  std::uint32_t first_span(unsigned b) const {
+    return b == kTinyBin ? tiny_meta_spans : meta_spans;
   }
-  /// The count byte of the 16-byte tiny block at \p Blk.
-  std::atomic<std::uint8_t> *tiny_count(std::uintptr_t Blk) const {
-    char *Tiny = bin_base(kTinyBin);
-    std::size_t Index =
-        (Blk - reinterpret_cast<std::uintptr_t>(Tiny)) >> kTinyBlockShift;
+  /// The count byte of the 16-byte tiny block at \p blk.
+  std::atomic<std::uint8_t> *tiny_count(std::uintptr_t blk) const {
+    char *tiny = bin_base(kTinyBin);
+    std::size_t index =
+        (blk - reinterpret_cast<std::uintptr_t>(tiny)) >> kTinyBlockShift;
     return reinterpret_cast<std::atomic<std::uint8_t> *>(
-        Tiny + tiny_counts_offset + Index);
+        tiny + tiny_counts_offset + index);
   }
   /// Span I's record: in the head table for a bin's first kHeadSpans
   /// spans, else at the head of the bin's range.
-  Span *span(unsigned B, std::uint32_t I) const {
-    const std::uint32_t K = I - first_span(B);
-    return K < kHeadSpans ? &g_head_spans[B][K]
-                          : reinterpret_cast<Span *>(bin_base(B)) + I;
+  Span *span(unsigned b, std::uint32_t i) const {
+    const std::uint32_t k = i - first_span(b);
+    return k < kHeadSpans ? &g_head_spans[b][k]
+                          : reinterpret_cast<Span *>(bin_base(b)) + i;
   }
-  char *span_start(unsigned B, std::uint32_t I) const {
-    return bin_base(B) + (std::size_t(I) << kSpanShift);
+  char *span_start(unsigned b, std::uint32_t i) const {
+    return bin_base(b) + (std::size_t(i) << kSpanShift);
   }
-  std::uint32_t span_index(unsigned B, const void *P) const {
+  std::uint32_t span_index(unsigned b, const void *p) const {
     return static_cast<std::uint32_t>(
-        (static_cast<const char *>(P) - bin_base(B)) >> kSpanShift);
+        (static_cast<const char *>(p) - bin_base(b)) >> kSpanShift);
   }
 };
 SIZESPEC_INTERNAL extern Region g_region;
@@ -120,10 +126,10 @@ SIZESPEC_INTERNAL extern Region g_region;
 /// Reserves the region; false if no range of kMinBinShift fits.
 bool region_init() noexcept;
 
-/// Commits spans [First, First+Count) of bin \p B with their metadata.
+/// Commits spans [first, first+count) of bin \p b with their metadata.
 /// False if the OS refuses or the commit limit (a test hook) would be passed.
-bool region_commit(unsigned B, std::uint32_t First,
-                   std::uint32_t Count) noexcept;
+bool region_commit(unsigned b, std::uint32_t first,
+                   std::uint32_t count) noexcept;
 
 /// Bytes committed so far, and the limit region_commit honours.
 SIZESPEC_INTERNAL extern std::atomic<std::size_t> g_bytes_committed;

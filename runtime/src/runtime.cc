@@ -9,7 +9,7 @@
 #include "platform.h"
 #include "purge.h"
 #include "region.h"
-#include "thread_cache.h"
+#include "thread_state.h"
 
 #include <sizespec/stats.h>
 
@@ -61,9 +61,9 @@ constexpr const char *kForms[] = {
     "_ZdaPvSt11align_val_tRKSt9nothrow_t",
 };
 
-template <class Fn> void bind(Fn &Slot, const char *Name) {
-  if (void *Sym = dlsym(RTLD_DEFAULT, Name))
-    Slot = reinterpret_cast<Fn>(Sym);
+template <class Fn> void bind(Fn &slot, const char *name) {
+  if (void *sym = dlsym(RTLD_DEFAULT, name))
+    slot = reinterpret_cast<Fn>(sym);
 }
 
 /// Points g_winners at the definitions the dynamic linker binds (they start
@@ -95,32 +95,32 @@ Foreign g_foreign;
 
 /// The first replaceable form that does not bind to this library, or null.
 /// Such a program gets the standard behaviour from every form we define.
-const char *foreign_form(Foreign &F) {
-  Dl_info Me, It;
-  link_map *Map = nullptr, *Main = nullptr;
-  if (!dladdr(reinterpret_cast<void *>(&init_runtime), &Me))
+const char *foreign_form(Foreign &f) {
+  Dl_info me, it;
+  link_map *map = nullptr, *main = nullptr;
+  if (!dladdr(reinterpret_cast<void *>(&init_runtime), &me))
     return nullptr;
-  if (void *Self = dlopen(nullptr, RTLD_LAZY | RTLD_NOLOAD))
-    dlinfo(Self, RTLD_DI_LINKMAP, &Main);
-  for (const char *Name : kForms) {
-    void *Sym = dlsym(RTLD_DEFAULT, Name);
-    if (Sym &&
-        dladdr1(Sym, &It, reinterpret_cast<void **>(&Map), RTLD_DL_LINKMAP) &&
-        It.dli_fbase != Me.dli_fbase) {
-      F.form = Name;
-      F.program = Map && Map == Main;
-      F.where = It.dli_fname && *It.dli_fname ? It.dli_fname : "the program";
-      F.me = Me.dli_fname;
-      return Name;
+  if (void *self = dlopen(nullptr, RTLD_LAZY | RTLD_NOLOAD))
+    dlinfo(self, RTLD_DI_LINKMAP, &main);
+  for (const char *name : kForms) {
+    void *sym = dlsym(RTLD_DEFAULT, name);
+    if (sym &&
+        dladdr1(sym, &it, reinterpret_cast<void **>(&map), RTLD_DL_LINKMAP) &&
+        it.dli_fbase != me.dli_fbase) {
+      f.form = name;
+      f.program = map && map == main;
+      f.where = it.dli_fname && *it.dli_fname ? it.dli_fname : "the program";
+      f.me = me.dli_fname;
+      return name;
     }
   }
   return nullptr;
 }
 
-/// The file name in \p Path.
-const char *base_name(const char *Path) {
-  const char *Slash = std::strrchr(Path, '/');
-  return Slash ? Slash + 1 : Path;
+/// The file name in \p path.
+const char *base_name(const char *path) {
+  const char *slash = std::strrchr(path, '/');
+  return slash ? slash + 1 : path;
 }
 
 // Bin locks before the purge thread's mutex: a bin lock's holder may wake
@@ -147,29 +147,29 @@ void print_stats_at_exit() { print_stats(stderr); }
 /// reported and ignored.
 void read_purge_delay() {
   constexpr unsigned long kMaxMs = 24UL * 60 * 60 * 1000;
-  const char *V = std::getenv("SIZESPEC_PURGE_DELAY_MS");
-  if (!V || !*V)
+  const char *v = std::getenv("SIZESPEC_PURGE_DELAY_MS");
+  if (!v || !*v)
     return;
-  char *End = nullptr;
+  char *end = nullptr;
   errno = 0;
-  unsigned long Ms = std::strtoul(V, &End, 10);
-  if (*V < '0' || *V > '9' || *End || errno || Ms > kMaxMs) {
+  unsigned long ms = std::strtoul(v, &end, 10);
+  if (*v < '0' || *v > '9' || *end || errno || ms > kMaxMs) {
     std::fprintf(stderr,
                  "sizespec: ignoring SIZESPEC_PURGE_DELAY_MS=%s: not a number "
                  "of milliseconds from 0 to %lu; the delay stays %u\n",
-                 V, kMaxMs, central_purge_delay());
+                 v, kMaxMs, central_purge_delay());
     return;
   }
-  central_set_purge_delay(static_cast<std::uint32_t>(Ms));
+  central_set_purge_delay(static_cast<std::uint32_t>(ms));
 }
 
 Mode decide() {
   bind_winners();
   if ((g_reason = platform::reason_to_stand_aside()))
     return Mode::system;
-  if (const char *Name = foreign_form(g_foreign)) {
+  if (const char *name = foreign_form(g_foreign)) {
     std::snprintf(g_reason_buf, sizeof g_reason_buf,
-                  "global operator new/delete replaced (%s in %s)", Name,
+                  "global operator new/delete replaced (%s in %s)", name,
                   g_foreign.where);
     g_reason = g_reason_buf;
     return Mode::deferring;
@@ -188,14 +188,14 @@ Mode init_runtime() noexcept {
   if (g_initializing.load(std::memory_order_acquire) &&
       pthread_equal(g_initializer.load(), pthread_self()))
     return Mode::system;
-  LockGuard G(g_init_lock);
-  Mode M = g_mode.load(std::memory_order_relaxed);
-  if (M != Mode::uninitialized)
-    return M;
+  LockGuard g(g_init_lock);
+  Mode m = g_mode.load(std::memory_order_relaxed);
+  if (m != Mode::uninitialized)
+    return m;
   g_initializer.store(pthread_self());
   g_initializing.store(true, std::memory_order_release);
-  M = decide();
-  if (M == Mode::active) {
+  m = decide();
+  if (m == Mode::active) {
     thread_cache_process_init();
     read_purge_delay();
     purge_init();
@@ -205,35 +205,35 @@ Mode init_runtime() noexcept {
   if (platform::env_flag("SIZESPEC_STATS"))
     std::atexit(print_stats_at_exit);
   g_initializing.store(false, std::memory_order_release);
-  g_mode.store(M, std::memory_order_release);
-  return M;
+  g_mode.store(m, std::memory_order_release);
+  return m;
 }
 
 const char *mode_reason() noexcept { return g_reason; }
 
 void warn_standing_aside() noexcept {
-  static constinit std::atomic<bool> Warned{false};
+  static constinit std::atomic<bool> warned{false};
   if (g_mode.load(std::memory_order_relaxed) != Mode::deferring ||
-      Warned.exchange(true, std::memory_order_relaxed) ||
+      warned.exchange(true, std::memory_order_relaxed) ||
       platform::env_flag("SIZESPEC_QUIET"))
     return;
-  const Foreign &F = g_foreign;
-  if (F.program) {
+  const Foreign &f = g_foreign;
+  if (f.program) {
     std::fprintf(stderr,
                  "sizespec: this program replaces operator new (%s), which "
                  "turns specialization off: its specialized sites call the "
                  "program's operator new (SIZESPEC_QUIET=1 hides this line)\n",
-                 F.form);
+                 f.form);
     return;
   }
-  const char *Lib = base_name(F.where);
-  const char *Me = F.me ? base_name(F.me) : "libsizespec.so";
+  const char *lib = base_name(f.where);
+  const char *me = f.me ? base_name(f.me) : "libsizespec.so";
   std::fprintf(stderr,
                "sizespec: %s defines operator new ahead of %s, so the runtime "
                "stands aside and every specialized site allocates from %s; "
                "load %s first: LD_PRELOAD=%s:%s, or link -lsizespec before "
                "the other library (SIZESPEC_QUIET=1 hides this line)\n",
-               Lib, Me, Lib, Me, F.me ? F.me : Me, F.where);
+               lib, me, lib, me, f.me ? f.me : me, f.where);
 }
 
 } // namespace sizespec

@@ -35,8 +35,8 @@ SIZESPEC_INTERNAL extern std::atomic<Mode> g_mode;
 SIZESPEC_SLOW_PATH Mode init_runtime() noexcept;
 
 inline Mode current_mode() noexcept {
-  Mode M = g_mode.load(std::memory_order_acquire);
-  return SIZESPEC_LIKELY(M != Mode::uninitialized) ? M : init_runtime();
+  Mode m = g_mode.load(std::memory_order_acquire);
+  return SIZESPEC_LIKELY(m != Mode::uninitialized) ? m : init_runtime();
 }
 
 /// Why the runtime is not active, or null.

@@ -14,16 +14,16 @@ namespace sizespec {
 namespace detail {
 
 #define SIZESPEC_DEFINE_MARKERS(_Name, _New)                                   \
-  void *_Name(std::size_t Size) { return _New(Size); }                         \
-  void *_Name(std::size_t Size, const std::nothrow_t &N) noexcept {            \
-    return _New(Size, N);                                                      \
+  void *_Name(std::size_t size) { return _New(size); }                         \
+  void *_Name(std::size_t size, const std::nothrow_t &nothrow_tag) noexcept {  \
+    return _New(size, nothrow_tag);                                            \
   }                                                                            \
-  void *_Name(std::size_t Size, std::align_val_t Al) {                         \
-    return _New(Size, Al);                                                     \
+  void *_Name(std::size_t size, std::align_val_t al) {                         \
+    return _New(size, al);                                                     \
   }                                                                            \
-  void *_Name(std::size_t Size, std::align_val_t Al,                           \
-              const std::nothrow_t &N) noexcept {                              \
-    return _New(Size, Al, N);                                                  \
+  void *_Name(std::size_t size, std::align_val_t al,                           \
+              const std::nothrow_t &nothrow_tag) noexcept {                    \
+    return _New(size, al, nothrow_tag);                                        \
   }
 
 SIZESPEC_DEFINE_MARKERS(site_new_scan, ::operator new)

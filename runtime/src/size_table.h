@@ -21,17 +21,17 @@ namespace sizespec {
 constexpr std::size_t kSizeStep = 8;
 constexpr std::size_t kNumSizeSteps = kMaxSmallSize / kSizeStep + 1;
 
-/// Index of \p Size (<= kMaxSmallSize) in a size table.
-constexpr std::size_t size_step(std::size_t Size) {
-  return (Size + kSizeStep - 1) / kSizeStep;
+/// Index of \p size (<= kMaxSmallSize) in a size table.
+constexpr std::size_t size_step(std::size_t size) {
+  return (size + kSizeStep - 1) / kSizeStep;
 }
 
-/// The smallest class holding \p Size bytes whose objects are aligned to at
-/// least \p Align; 0 if none.
-constexpr unsigned class_of_aligned(std::size_t Size, std::size_t Align) {
-  for (unsigned C = class_of(Size); C != 0 && C <= kNumClasses; ++C)
-    if (class_align(C) >= Align)
-      return C;
+/// The smallest class holding \p size bytes whose objects are aligned to at
+/// least \p align; 0 if none.
+constexpr unsigned class_of_aligned(std::size_t size, std::size_t align) {
+  for (unsigned c = class_of(size); c != 0 && c <= kNumClasses; ++c)
+    if (class_align(c) >= align)
+      return c;
   return 0;
 }
 
@@ -42,32 +42,32 @@ constexpr unsigned class_of_aligned(std::size_t Size, std::size_t Align) {
 /// zeroed with movaps). Only 17..24 bytes differ from class_of: class 4.
 /// The specialized routines and the typed path are not operator new, so
 /// Clang assumes nothing there, and `new Point` gets the 24-byte class.
-constexpr std::size_t new_align(std::size_t Size) {
-  std::size_t A = 1;
-  while (A * 2 <= Size && A < alignof(std::max_align_t))
-    A *= 2;
-  return A;
+constexpr std::size_t new_align(std::size_t size) {
+  std::size_t a = 1;
+  while (a * 2 <= size && a < alignof(std::max_align_t))
+    a *= 2;
+  return a;
 }
 
 using SizeTable = std::array<std::uint8_t, kNumSizeSteps>;
 
-/// Bins for sizes 0..kMaxSmallSize; \p NewAlign: as operator new must
+/// Bins for sizes 0..kMaxSmallSize; \p for_new: as operator new must
 /// align them (new_align), else as class_of does (objects of that size).
-constexpr SizeTable make_size_table(bool Scan, bool NewAlign) {
-  SizeTable T{};
-  for (std::size_t I = 0; I < kNumSizeSteps; ++I) {
-    std::size_t Size = I * kSizeStep;
-    // Every size in the step (Size-7 .. Size) gets the class of the
+constexpr SizeTable make_size_table(bool scan, bool for_new) {
+  SizeTable t{};
+  for (std::size_t i = 0; i < kNumSizeSteps; ++i) {
+    std::size_t size = i * kSizeStep;
+    // Every size in the step (size-7 .. size) gets the class of the
     // largest, which also needs the most alignment.
-    unsigned C =
-        NewAlign ? class_of_aligned(Size, new_align(Size)) : class_of(Size);
+    unsigned c =
+        for_new ? class_of_aligned(size, new_align(size)) : class_of(size);
     // Size 0: `new T[0]` hands the result out as a T *, and no byte count
     // says how aligned T is; give what the system allocator gives.
-    if (Size == 0)
-      C = class_of_aligned(0, alignof(std::max_align_t));
-    T[I] = static_cast<std::uint8_t>(bin_of(C, Scan));
+    if (size == 0)
+      c = class_of_aligned(0, alignof(std::max_align_t));
+    t[i] = static_cast<std::uint8_t>(bin_of(c, scan));
   }
-  return T;
+  return t;
 }
 
 /// operator new, new[] and sizespec::allocate (the type is unknown: scan).
@@ -80,11 +80,11 @@ inline constexpr SizeTable kNoscanBins = make_size_table(false, false);
 // The typed path needs alignment for objects *of* the size: the largest
 // power of two dividing it, up to 16. Checked for every size here, once.
 constexpr bool plain_classes_aligned() {
-  for (std::size_t S = 1; S <= kMaxSmallSize; ++S) {
-    std::size_t Need = S & (~S + 1);
-    if (Need > alignof(std::max_align_t))
-      Need = alignof(std::max_align_t);
-    if (class_align(class_of(S)) < Need)
+  for (std::size_t s = 1; s <= kMaxSmallSize; ++s) {
+    std::size_t need = s & (~s + 1);
+    if (need > alignof(std::max_align_t))
+      need = alignof(std::max_align_t);
+    if (class_align(class_of(s)) < need)
       return false;
   }
   return true;

@@ -1,6 +1,6 @@
 //===- span.h - A span: 64 KiB of objects of one bin -----------*- C++ -*-===//
 //
-// A span's objects start at its base, so an object of class C is aligned to
+// A span's objects start at its base, so an object of class c is aligned to
 // class_align(C). Its metadata lives apart, at the head of the bin range
 // (region.h), and is found from an object's address by arithmetic.
 //

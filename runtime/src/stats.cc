@@ -4,7 +4,7 @@
 #include "counters.h"
 #include "region.h"
 #include "runtime.h"
-#include "thread_cache.h"
+#include "thread_state.h"
 #include "tiny.h"
 
 #include <sizespec/stats.h>
@@ -16,50 +16,50 @@ namespace sizespec {
 constinit Counters g_counters;
 
 Stats stats() noexcept {
-  Stats S;
-  std::memset(&S, 0, sizeof S);
-  S.mode = g_mode.load(std::memory_order_acquire);
-  if (S.mode == Mode::active) {
+  Stats s;
+  std::memset(&s, 0, sizeof s);
+  s.mode = g_mode.load(std::memory_order_acquire);
+  if (s.mode == Mode::active) {
     thread_sync_all();
     central_drain_transfers(); // the span counts see every free object
   }
-  for (unsigned B = 0; B < kNumBins; ++B) {
-    const BinCounters &C = g_counters.bins[B];
-    ClassStats &Out = S.classes[bin_class(B)][bin_scan(B) ? 1 : 0];
-    Out.allocations = C.allocations.load(std::memory_order_relaxed);
-    Out.frees = C.frees.load(std::memory_order_relaxed);
-    Out.generic = C.generic.load(std::memory_order_relaxed);
-    Out.specialized = Out.allocations - Out.generic;
-    Out.bytes_in_use = (Out.allocations - Out.frees) * class_size(bin_class(B));
-    Out.spans = central_spans_in_use(B);
-    S.spans_held += Out.spans;
-    S.spans_cached += central_spans_cached(B);
+  for (unsigned b = 0; b < kNumBins; ++b) {
+    const BinCounters &c = g_counters.bins[b];
+    ClassStats &out = s.classes[bin_class(b)][bin_scan(b) ? 1 : 0];
+    out.allocations = c.allocations.load(std::memory_order_relaxed);
+    out.frees = c.frees.load(std::memory_order_relaxed);
+    out.generic = c.generic.load(std::memory_order_relaxed);
+    out.specialized = out.allocations - out.generic;
+    out.bytes_in_use = (out.allocations - out.frees) * class_size(bin_class(b));
+    out.spans = central_spans_in_use(b);
+    s.spans_held += out.spans;
+    s.spans_cached += central_spans_cached(b);
   }
-  const TinyCounters &T = g_counters.tiny;
-  S.tiny.allocations = T.allocations.load(std::memory_order_relaxed);
-  S.tiny.frees = T.frees.load(std::memory_order_relaxed);
-  S.tiny.generic = T.generic.load(std::memory_order_relaxed);
-  S.tiny.specialized = S.tiny.allocations - S.tiny.generic;
-  S.tiny.blocks = tiny_blocks_in_use();
+  const TinyCounters &t = g_counters.tiny;
+  s.tiny.allocations = t.allocations.load(std::memory_order_relaxed);
+  s.tiny.frees = t.frees.load(std::memory_order_relaxed);
+  s.tiny.generic = t.generic.load(std::memory_order_relaxed);
+  s.tiny.specialized = s.tiny.allocations - s.tiny.generic;
+  s.tiny.blocks = tiny_blocks_in_use();
   // Two reads: another thread may start a block between them.
-  const std::uint64_t Current = tiny_blocks_current();
-  S.tiny.pinned_blocks = S.tiny.blocks > Current ? S.tiny.blocks - Current : 0;
-  S.tiny.pinned_bytes = S.tiny.pinned_blocks * kTinyBlock;
-  S.tiny.padding_bytes = T.padding.load(std::memory_order_relaxed);
-  S.tiny.spans = central_spans_in_use(kTinyBin);
-  S.spans_held += S.tiny.spans;
-  S.spans_cached += central_spans_cached(kTinyBin);
-  S.large_allocations =
+  const std::uint64_t current = tiny_blocks_current();
+  s.tiny.pinned_blocks = s.tiny.blocks > current ? s.tiny.blocks - current : 0;
+  s.tiny.pinned_bytes = s.tiny.pinned_blocks * kTinyBlock;
+  s.tiny.padding_bytes = t.padding.load(std::memory_order_relaxed);
+  s.tiny.spans = central_spans_in_use(kTinyBin);
+  s.spans_held += s.tiny.spans;
+  s.spans_cached += central_spans_cached(kTinyBin);
+  s.large_allocations =
       g_counters.large_allocations.load(std::memory_order_relaxed);
-  S.large_bytes = g_counters.large_bytes.load(std::memory_order_relaxed);
-  S.bytes_committed = g_bytes_committed.load(std::memory_order_relaxed);
-  S.bytes_returned = g_counters.bytes_returned.load(std::memory_order_relaxed);
-  return S;
+  s.large_bytes = g_counters.large_bytes.load(std::memory_order_relaxed);
+  s.bytes_committed = g_bytes_committed.load(std::memory_order_relaxed);
+  s.bytes_returned = g_counters.bytes_returned.load(std::memory_order_relaxed);
+  return s;
 }
 
 namespace {
-const char *mode_name(Mode M) {
-  switch (M) {
+const char *mode_name(Mode m) {
+  switch (m) {
   case Mode::uninitialized:
     return "uninitialized";
   case Mode::active:
@@ -94,63 +94,63 @@ const char *mode_name(Mode M) {
 // the runtime is not active the first line names the mode and the reason,
 // e.g. "sizespec: stats (mode deferring: global operator new/delete
 // replaced (...))".
-void print_stats(std::FILE *Out) noexcept {
-  Stats S = stats();
-  const char *Reason = mode_reason();
-  std::fprintf(Out, "sizespec: stats (mode %s%s%s)\n", mode_name(S.mode),
-               Reason ? ": " : "", Reason ? Reason : "");
-  std::fprintf(Out, "%5s %5s %-6s %12s %12s %12s %12s %12s %6s\n", "class",
+void print_stats(std::FILE *out) noexcept {
+  Stats s = stats();
+  const char *reason = mode_reason();
+  std::fprintf(out, "sizespec: stats (mode %s%s%s)\n", mode_name(s.mode),
+               reason ? ": " : "", reason ? reason : "");
+  std::fprintf(out, "%5s %5s %-6s %12s %12s %12s %12s %12s %6s\n", "class",
                "size", "kind", "allocs", "frees", "in-use", "specialized",
                "generic", "spans");
-  for (unsigned C = 1; C <= kNumClasses; ++C)
-    for (int Scan = 0; Scan < 2; ++Scan) {
-      const ClassStats &R = S.classes[C][Scan];
-      if (!R.allocations)
+  for (unsigned c = 1; c <= kNumClasses; ++c)
+    for (int scan = 0; scan < 2; ++scan) {
+      const ClassStats &r = s.classes[c][scan];
+      if (!r.allocations)
         continue;
       std::fprintf(
-          Out, "%5u %5zu %-6s %12llu %12llu %12llu %12llu %12llu %6llu\n", C,
-          class_size(C), Scan ? "scan" : "noscan",
-          (unsigned long long)R.allocations, (unsigned long long)R.frees,
-          (unsigned long long)R.bytes_in_use, (unsigned long long)R.specialized,
-          (unsigned long long)R.generic, (unsigned long long)R.spans);
+          out, "%5u %5zu %-6s %12llu %12llu %12llu %12llu %12llu %6llu\n", c,
+          class_size(c), scan ? "scan" : "noscan",
+          (unsigned long long)r.allocations, (unsigned long long)r.frees,
+          (unsigned long long)r.bytes_in_use, (unsigned long long)r.specialized,
+          (unsigned long long)r.generic, (unsigned long long)r.spans);
     }
-  if (S.tiny.allocations)
+  if (s.tiny.allocations)
     std::fprintf(
-        Out, "%5s %5zu %-6s %12llu %12llu %12llu %12llu %12llu %6llu\n", "tiny",
-        kTinyBlock, "noscan", (unsigned long long)S.tiny.allocations,
-        (unsigned long long)S.tiny.frees,
-        (unsigned long long)(S.tiny.blocks * kTinyBlock),
-        (unsigned long long)S.tiny.specialized,
-        (unsigned long long)S.tiny.generic, (unsigned long long)S.tiny.spans);
-  std::fprintf(Out, "%5s %5s %-6s %12llu %12s %12s %12s %12llu %6s\n", "large",
-               "-", "-", (unsigned long long)S.large_allocations, "-", "-", "-",
-               (unsigned long long)S.large_allocations, "-");
-  std::fprintf(Out,
+        out, "%5s %5zu %-6s %12llu %12llu %12llu %12llu %12llu %6llu\n", "tiny",
+        kTinyBlock, "noscan", (unsigned long long)s.tiny.allocations,
+        (unsigned long long)s.tiny.frees,
+        (unsigned long long)(s.tiny.blocks * kTinyBlock),
+        (unsigned long long)s.tiny.specialized,
+        (unsigned long long)s.tiny.generic, (unsigned long long)s.tiny.spans);
+  std::fprintf(out, "%5s %5s %-6s %12llu %12s %12s %12s %12llu %6s\n", "large",
+               "-", "-", (unsigned long long)s.large_allocations, "-", "-", "-",
+               (unsigned long long)s.large_allocations, "-");
+  std::fprintf(out,
                "sizespec: spans-held %llu spans-cached %llu committed %llu "
                "returned %llu\n",
-               (unsigned long long)S.spans_held,
-               (unsigned long long)S.spans_cached,
-               (unsigned long long)S.bytes_committed,
-               (unsigned long long)S.bytes_returned);
-  if (S.tiny.allocations)
-    std::fprintf(Out,
+               (unsigned long long)s.spans_held,
+               (unsigned long long)s.spans_cached,
+               (unsigned long long)s.bytes_committed,
+               (unsigned long long)s.bytes_returned);
+  if (s.tiny.allocations)
+    std::fprintf(out,
                  "sizespec: tiny blocks %llu pinned-blocks %llu pinned-bytes "
                  "%llu padding-bytes %llu\n",
-                 (unsigned long long)S.tiny.blocks,
-                 (unsigned long long)S.tiny.pinned_blocks,
-                 (unsigned long long)S.tiny.pinned_bytes,
-                 (unsigned long long)S.tiny.padding_bytes);
-  std::fflush(Out);
+                 (unsigned long long)s.tiny.blocks,
+                 (unsigned long long)s.tiny.pinned_blocks,
+                 (unsigned long long)s.tiny.pinned_bytes,
+                 (unsigned long long)s.tiny.padding_bytes);
+  std::fflush(out);
 }
 
 ObjectInfo object_info(const void *p) noexcept {
-  std::uintptr_t B = bin_of_address(p);
-  if (B == kTinyBin)
+  std::uintptr_t b = bin_of_address(p);
+  if (b == kTinyBin)
     return ObjectInfo{true, 0, false, true};
-  if (B >= kNumBins)
+  if (b >= kNumBins)
     return ObjectInfo{false, 0, false, false};
-  return ObjectInfo{true, bin_class(static_cast<unsigned>(B)),
-                    bin_scan(static_cast<unsigned>(B)), false};
+  return ObjectInfo{true, bin_class(static_cast<unsigned>(b)),
+                    bin_scan(static_cast<unsigned>(b)), false};
 }
 
 } // namespace sizespec

@@ -2,7 +2,7 @@
 //
 // Go's tiny allocator, for a language that frees: a thread packs pointer-free
 // objects of 1..15 bytes one after another into its current 16-byte block
-// (the inline alloc_tiny of <sizespec/thread_cache.h>), and a block is
+// (the inline alloc_tiny of <sizespec/tiny_path.h>), and a block is
 // reused only once every object in it has been freed.
 //
 // Each block has a one-byte count of its live objects, in a table in the
@@ -31,7 +31,7 @@
 #include "region.h"
 
 #include <sizespec/config.h>
-#include <sizespec/thread_cache.h>
+#include <sizespec/tiny_path.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -53,28 +53,33 @@ struct TinyThread {
   std::uint64_t other_frees; ///< frees outside the current block, unfolded
 };
 
-/// Slow path of detail::free_tiny_inline: \p P is in a block other than the
-/// calling thread's current one.
-SIZESPEC_SLOW_PATH void tiny_free_other(void *P) noexcept;
+/// Slow path of detail::free_tiny_inline: \p p is in a block other than the
+/// calling thread's current one (free.cc).
+SIZESPEC_SLOW_PATH void tiny_free_other(void *p) noexcept;
+
+/// Takes \p n off block \p blk's shared count; the caller that brings it
+/// to zero releases the block: to \p t's empty blocks, or to the central
+/// lists if \p t is null (a thread past its exit).
+void tiny_drop(TinyThread *t, std::uintptr_t blk, std::uint8_t n) noexcept;
 
 /// Slow path of alloc_tiny: retires the calling thread's current block,
-/// starts a new one and returns its first object (\p Size bytes), counted as
-/// \p Generic (the typed runtime-size path) or specialized. Null with
-/// \p Status when no block could be had, and with TakeStatus::ok when the
+/// starts a new one and returns its first object (\p size bytes), counted as
+/// \p generic (the typed runtime-size path) or specialized. Null with
+/// \p status when no block could be had, and with TakeStatus::ok when the
 /// thread cannot use the tiny path (the debug build, a thread past its exit):
 /// then the object comes from a noscan bin.
-void *tiny_start_block(std::size_t Size, bool Generic,
-                       TakeStatus &Status) noexcept;
+void *tiny_start_block(std::size_t size, bool generic,
+                       TakeStatus &status) noexcept;
 
 /// Counts one typed runtime-size allocation (alloc_generic_noscan) that the
 /// inline bump served.
 void tiny_count_generic() noexcept;
 
 /// Folds the calling thread's tiny counts into the stats.
-void tiny_sync(TinyThread &T) noexcept;
+void tiny_sync(TinyThread &t) noexcept;
 
 /// Thread exit: retires the current block, gives every empty block back.
-void tiny_thread_exit(TinyThread &T) noexcept;
+void tiny_thread_exit(TinyThread &t) noexcept;
 
 /// Blocks in use and retired (pinned) ones, for stats().
 std::uint64_t tiny_blocks_in_use() noexcept;

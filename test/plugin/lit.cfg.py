@@ -5,7 +5,7 @@ import lit.formats
 
 config.name = "sizespec-plugin"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".cpp"]
+config.suffixes = [".cpp", ".ll"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 
@@ -27,8 +27,15 @@ config.environment["PATH"] = os.pathsep.join(
     [llvm_bin, config.environment.get("PATH", os.environ.get("PATH", ""))])
 config.environment["LC_ALL"] = "C"
 
+# The passes alone, for opt (test/plugin/passes): beside the plugin.
+passes = params.get("passes",
+                    os.path.join(os.path.dirname(plugin), "sizespec-passes.so"))
+
 config.substitutions.append(("%clangxx", clangxx))
 config.substitutions.append(("%plugin", plugin))
+# opt with the passes loaded: `%opt -passes=sizespec-lower-sites`.
+config.substitutions.append(
+    ("%opt", os.path.join(llvm_bin, "opt") + " -load-pass-plugin=" + passes))
 config.substitutions.append(("%runtime_include", runtime_include))
 # Longer names first: lit substitutes in order.
 config.substitutions.append(

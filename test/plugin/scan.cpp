@@ -1,4 +1,4 @@
-// The scan rule (DESIGN.md "Scan or noscan") on a wide set of types: the
+// The scan rule (docs/architecture.md, "Scan or noscan") on a wide set of types: the
 // routine's name says which kind each site gets.
 // RUN: %sizespec -std=c++17 -fno-aligned-allocation -fsyntax-only \
 // RUN:   -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s

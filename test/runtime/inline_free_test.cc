@@ -12,8 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sizespec/free_path.h>
 #include <sizespec/stats.h>
-#include <sizespec/thread_cache.h>
+#include <sizespec/tiny_path.h>
 
 #include <cstdint>
 #include <cstdlib>

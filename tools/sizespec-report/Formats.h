@@ -35,7 +35,7 @@ struct OutputOptions {
   std::string SourceDir;
 };
 
-/// Site lines (DESIGN.md) and notes, then the summary tables.
+/// Site lines (docs/interfaces.md) and notes, then the summary tables.
 void printText(const Report &R, const OutputOptions &Opts,
                llvm::raw_ostream &OS);
 /// {"sizespec_report": 1, "sites": [...], "summary": {...}, "errors": [...]}

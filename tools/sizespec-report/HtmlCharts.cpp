@@ -8,7 +8,7 @@
 
 #include "Html.h"
 
-#include "Codes.h"
+#include "sizespec/model/Codes.h"
 
 #include "llvm/Support/FormatVariadic.h"
 

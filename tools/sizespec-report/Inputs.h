@@ -10,7 +10,7 @@
 #ifndef SIZESPEC_TOOLS_REPORT_INPUTS_H
 #define SIZESPEC_TOOLS_REPORT_INPUTS_H
 
-#include "Sidecar.h"
+#include "sizespec/model/Sidecar.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"

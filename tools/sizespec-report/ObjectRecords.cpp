@@ -1,7 +1,7 @@
 //===- ObjectRecords.cpp - Site records read from objects -----------------===//
 
 #include "ObjectRecords.h"
-#include "SiteSection.h"
+#include "sizespec/model/SiteSection.h"
 
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/Archive.h"

@@ -1,10 +1,10 @@
 //===- ObjectRecords.h - Site records read from objects ---------*- C++ -*-===//
 //
 // Objects built with the plugin carry their translation unit's site records
-// in `.sizespec.sites` (model/SiteSection.h). This reads them from object
-// files, static archives, shared libraries and linked programs (one record
-// per translation unit linked in), and tells objects from other files when a
-// build directory is walked.
+// in `.sizespec.sites` (sizespec/model/SiteSection.h). This reads them from
+// object files, static archives, shared libraries and linked programs (one
+// record per translation unit linked in), and tells objects from other files
+// when a build directory is walked.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,7 +2,7 @@
 
 #include "Report.h"
 
-#include "Codes.h"
+#include "sizespec/model/Codes.h"
 
 #include "sizespec/size_classes.h"
 
@@ -64,8 +64,7 @@ void Merger::add(const Sidecar &SC) {
   ++Compiles[From.Settings];
   for (const SiteRecord &S : SC.Sites) {
     ++Records;
-    std::vector<MergedSite> &Versions =
-        Groups[SiteKey{S.File, S.Line, S.Column, S.Form, S.Type}];
+    std::vector<MergedSite> &Versions = Groups[SiteIdentity(S.identity())];
     auto It = find_if(Versions,
                       [&](const MergedSite &M) { return sameVerdict(M.S, S); });
     if (It == Versions.end())
@@ -125,16 +124,9 @@ SiteKind kindOf(const SiteRecord &S) {
 }
 
 SiteKind kindOfReason(StringRef Reason) {
-  switch (reasonFromCode(Reason).value_or(sizespec::Reason::None)) {
-  case sizespec::Reason::PlacementNew:
-  case sizespec::Reason::ClassOperatorNew:
-  case sizespec::Reason::DependentType:
-  case sizespec::Reason::IncompleteType:
-  case sizespec::Reason::ConstantEvaluated:
-    return SiteKind::NotEligible;
-  default:
-    return SiteKind::Generic;
-  }
+  return reasonEligible(reasonFromCode(Reason).value_or(sizespec::Reason::None))
+             ? SiteKind::Generic
+             : SiteKind::NotEligible;
 }
 
 StringRef kindName(SiteKind K) {

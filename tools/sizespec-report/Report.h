@@ -10,8 +10,8 @@
 #ifndef SIZESPEC_TOOLS_REPORT_REPORT_H
 #define SIZESPEC_TOOLS_REPORT_REPORT_H
 
-#include "Sidecar.h"
-#include "Summary.h"
+#include "sizespec/model/Sidecar.h"
+#include "sizespec/model/Summary.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -101,10 +101,8 @@ public:
   Report finish(const Filter &F);
 
 private:
-  /// A site's identity: the same source expression allocating the same type.
-  using SiteKey =
-      std::tuple<std::string, uint64_t, uint64_t, std::string, std::string>;
-  std::map<SiteKey, std::vector<MergedSite>> Groups;
+  /// The versions of each site (SiteRecord::identity).
+  std::map<SiteIdentity, std::vector<MergedSite>> Groups;
   std::map<std::string, unsigned> Compiles;
   unsigned Records = 0;
   unsigned Units = 0;

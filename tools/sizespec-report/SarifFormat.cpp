@@ -8,7 +8,7 @@
 
 #include "Formats.h"
 
-#include "Codes.h"
+#include "sizespec/model/Codes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"

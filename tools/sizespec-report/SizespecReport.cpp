@@ -10,12 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Codes.h"
 #include "Formats.h"
 #include "Inputs.h"
 #include "Report.h"
-#include "Sidecar.h"
 #include "Stamp.h"
+#include "sizespec/model/Codes.h"
+#include "sizespec/model/Sidecar.h"
 
 #include "sizespec/size_classes.h"
 

@@ -16,22 +16,6 @@ namespace sizespec {
 namespace report {
 namespace {
 
-Stamp parseRecord(StringRef Record) {
-  Stamp S;
-  S.Record = Record.str();
-  SmallVector<StringRef, 8> Words;
-  Record.split(Words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  if (Words.empty() || Words.front() != "sizespec-stamp")
-    return S;
-  for (StringRef W : drop_begin(Words)) {
-    auto [Key, Value] = W.split('=');
-    S.Fields.emplace_back(Key.str(), Value.str());
-  }
-  S.Recognized = !S.Fields.empty() && S.Fields.front().first == "v" &&
-                 S.Fields.front().second == "1";
-  return S;
-}
-
 Error scanObject(const ObjectFile &Obj, StampScan &Scan) {
   ++Scan.Objects;
   return forEachSectionNamed(Obj, kStampSection, [&](StringRef Contents) {
@@ -60,7 +44,7 @@ void addStampRecords(StringRef Contents, std::vector<Stamp> &Into) {
   for (StringRef R : Records) {
     auto It = find_if(Into, [&](const Stamp &S) { return S.Record == R; });
     if (It == Into.end())
-      It = Into.insert(Into.end(), parseRecord(R));
+      It = Into.insert(Into.end(), Stamp{parseStamp(R)});
     ++It->Count;
   }
 }

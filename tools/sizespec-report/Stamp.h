@@ -1,17 +1,15 @@
 //===- Stamp.h - The .sizespec.stamp records of a binary --------*- C++ -*-===//
 //
-// Every object built with the plugin carries one record in the
-// `.sizespec.stamp` section (docs/interfaces.md, Plugin, "Stamp"):
-//
-//   sizespec-stamp v=1 plugin=0.1.0 clang=19.1.7 off=0 max=80 sanitizer=none
-//
-// records are NUL-terminated and the linker concatenates them, so a linked
-// binary holds one per stamped object. Reading groups identical records.
+// sizespec-report --binary: the stamp records (sizespec/model/Stamp.h) of
+// every object in a file, identical records grouped, printed as text or
+// JSON.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SIZESPEC_TOOLS_REPORT_STAMP_H
 #define SIZESPEC_TOOLS_REPORT_STAMP_H
+
+#include "sizespec/model/Stamp.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -24,16 +22,10 @@
 namespace sizespec {
 namespace report {
 
-/// The section the plugin writes its records into.
-constexpr llvm::StringLiteral kStampSection = ".sizespec.stamp";
-
-/// One distinct record and how many times it occurs.
-struct Stamp {
-  std::string Record; ///< The record as stored, without the NUL.
+/// One distinct record (parsed by the site model's one parser) and how
+/// many times it occurs.
+struct Stamp : ParsedStamp {
   unsigned Count = 0;
-  bool Recognized = false; ///< First word "sizespec-stamp" and v=1.
-  /// The key=value fields after the first word, in record order.
-  std::vector<std::pair<std::string, std::string>> Fields;
 };
 
 /// What one file holds.

@@ -24,10 +24,12 @@
 #ifndef SIZESPEC_SIZESPEC_H
 #define SIZESPEC_SIZESPEC_H
 
+#include <sizespec/alloc_path.h>
 #include <sizespec/config.h>
+#include <sizespec/free_path.h>
 #include <sizespec/site_markers.h>
 #include <sizespec/size_classes.h>
-#include <sizespec/thread_cache.h>
+#include <sizespec/tiny_path.h>
 
 #include <cstddef>
 #include <new>

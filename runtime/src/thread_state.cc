@@ -1,0 +1,224 @@
+//===- thread_state.cc - A thread's cache: refill, exit -------------------===//
+
+#include "thread_state.h"
+
+#include "counters.h"
+#include "debug.h"
+#include "platform.h"
+#include "tiny.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <pthread.h>
+
+namespace sizespec {
+
+namespace detail {
+SIZESPEC_API __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL;
+} // namespace detail
+
+constinit ThreadState g_exited{};
+
+namespace {
+
+pthread_key_t g_exit_key;
+
+/// A refill that takes bin b's `freed` list (\p list) while its batch is
+/// still growing: the batch grows, and objects from the central bin top the
+/// list up to it. Returns the list. Out of line: a steady loop's refills,
+/// once the batch is whole, skip it.
+__attribute__((noinline)) Batch grow_on_swap(ThreadState &t, unsigned b,
+                                             Batch list) {
+  grow_batch(t, b);
+  Batch got;
+  if (list.count >= t.batch[b] ||
+      central_take(b, t.batch[b] - list.count, got) != TakeStatus::ok)
+    return list;
+  FreeObject *last = got.head;
+  while (last->__next)
+    last = last->__next;
+  last->__next = list.head;
+  return Batch{got.head, got.count + list.count};
+}
+
+/// The list bin b's allocations pop: the inline fast path's, or the debug
+/// build's own.
+FreeObject *&alloc_list(ThreadState &t, unsigned b) {
+#if SIZESPEC_DEBUG
+  return t.debug_alloc[b];
+#else
+  (void)t;
+  return tls_cache.__alloc[b];
+#endif
+}
+
+/// Folds the allocations from bin b's `alloc` list since it was set into
+/// the stats; \p len is its length now.
+void sync_allocs(ThreadState &t, unsigned b, std::uint32_t len) {
+  std::uint16_t &gen = tls_cache.__generic[b];
+  BinCounters &c = g_counters.bins[b];
+  Counters::add(c.allocations, t.alloc_len[b] - len);
+  Counters::add(c.generic, gen);
+  gen = 0;
+  t.alloc_len[b] = len;
+}
+
+/// One allocation handed out by a slow path rather than popped.
+void count_one(unsigned b, bool generic) {
+  BinCounters &c = g_counters.bins[b];
+  Counters::add(c.allocations, 1);
+  if (generic)
+    Counters::add(c.generic, 1);
+}
+
+/// Thread exit: give both lists of every bin back and drop the state.
+/// Frees and allocations that come later (other destructors) go straight
+/// to the central bins.
+void thread_exit(void *arg) {
+  auto *t = static_cast<ThreadState *>(arg);
+  ThreadCache &tc = tls_cache;
+  for (unsigned b = 0; b < kNumBins; ++b) {
+    FreeObject *&alloc = alloc_list(*t, b);
+    std::uint32_t alloc_len = list_length(alloc);
+    sync_allocs(*t, b, alloc_len);
+    give_back(b, alloc, alloc_len, 0);
+    give_back(b, tc.__freed[b], sync_frees(*t, b), 0);
+    tc.__free_budget[b] = 0;
+  }
+  tiny_thread_exit(t->tiny);
+  tc.__state = &g_exited;
+  std::free(t);
+}
+
+} // namespace
+
+ThreadState *thread_state() noexcept {
+  if (ThreadState *t = thread_state_if_any())
+    return t;
+  auto *t = static_cast<ThreadState *>(std::calloc(1, sizeof(ThreadState)));
+  if (!t)
+    platform::fatal("out of memory for a thread's cache state");
+  for (unsigned b = 0; b < kNumBins; ++b) {
+    t->batch[b] = kStep[b];
+    t->cap_bytes += cap_bytes_of(b, kStep[b]);
+  }
+  tls_cache.__state = t;
+  pthread_setspecific(g_exit_key, t);
+  return t;
+}
+
+void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
+               std::uint32_t keep) noexcept {
+  if (len <= keep)
+    return;
+  FreeObject *rest = list;
+  if (keep == 0) {
+    list = nullptr;
+  } else {
+    FreeObject *last = list;
+    for (std::uint32_t i = 1; i < keep; ++i)
+      last = last->__next;
+    rest = last->__next;
+    last->__next = nullptr;
+  }
+  central_give_back(b, rest, len - keep);
+}
+
+std::uint32_t list_length(const FreeObject *p) noexcept {
+  std::uint32_t n = 0;
+  for (; p; p = p->__next)
+    ++n;
+  return n;
+}
+
+void *thread_refill(unsigned b, bool generic, TakeStatus &status) noexcept {
+  ThreadState *t = thread_state();
+  ThreadCache &tc = tls_cache;
+  if (SIZESPEC_UNLIKELY(t == &g_exited)) {
+    Batch got;
+    status = central_take(b, 1, got);
+    if (status != TakeStatus::ok)
+      return nullptr;
+    count_one(b, generic);
+    if constexpr (kDebug)
+      debug_on_alloc(b, got.head, nullptr);
+    return got.head;
+  }
+  FreeObject *&alloc = alloc_list(*t, b);
+  if constexpr (kDebug) {
+    // What the inline fast path pops in the normal build.
+    if (FreeObject *p = pop_free(alloc)) {
+      if (generic)
+        ++tc.__generic[b];
+      debug_on_alloc(b, p, alloc);
+      return p;
+    }
+  }
+  // Status is read only when this returns null.
+  FreeObject *p;
+  std::uint32_t len;
+  if (tc.__freed[b]) {
+    // What this thread freed becomes what it allocates next. A bin that
+    // comes here often is busy: while its batch grows, objects from the
+    // central bin top the list up to it, so that a steady new/delete loop
+    // swaps its lists less and less often (every kCap / 2 pairs at most).
+    Batch list{tc.__freed[b], sync_frees(*t, b)};
+    tc.__freed[b] = nullptr;
+    if (SIZESPEC_UNLIKELY(t->batch[b] != kCap[b] / 2))
+      list = grow_on_swap(*t, b, list);
+    set_freed(*t, b, 0);
+    p = list.head;
+    len = list.count;
+  } else {
+    Batch got;
+    status = central_take(b, t->batch[b], got);
+    if (status != TakeStatus::ok) {
+      sync_allocs(*t, b, 0); // `alloc` is empty
+      return nullptr;
+    }
+    p = got.head;
+    len = got.count;
+    grow_batch(*t, b);
+  }
+  // The allocations popped from `alloc` since the last refill (it is empty
+  // now) and the one handed out here, folded in with one atomic add.
+  std::uint16_t &gen = tc.__generic[b];
+  BinCounters &c = g_counters.bins[b];
+  c.allocations.fetch_add(t->alloc_len[b] + 1, std::memory_order_relaxed);
+  Counters::add(c.generic, gen + (generic ? 1 : 0));
+  gen = 0;
+  alloc = p;
+  t->alloc_len[b] = len - 1;
+  p = pop_free(alloc);
+  if constexpr (kDebug)
+    debug_on_alloc(b, p, alloc);
+  return p;
+}
+
+void thread_sync_all() noexcept {
+  ThreadState *t = thread_state_if_any();
+  if (!t || t == &g_exited)
+    return;
+  for (unsigned b = 0; b < kNumBins; ++b) {
+    sync_allocs(*t, b, list_length(alloc_list(*t, b)));
+    sync_frees(*t, b);
+  }
+  tiny_sync(t->tiny);
+}
+
+TinyThread *tiny_thread() noexcept {
+  ThreadState *t = thread_state();
+  return t == &g_exited ? nullptr : &t->tiny;
+}
+
+TinyThread *tiny_thread_if_any() noexcept {
+  ThreadState *t = thread_state_if_any();
+  return !t || t == &g_exited ? nullptr : &t->tiny;
+}
+
+void thread_cache_process_init() noexcept {
+  pthread_key_create(&g_exit_key, thread_exit);
+}
+
+} // namespace sizespec

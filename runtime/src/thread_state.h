@@ -1,0 +1,180 @@
+//===- thread_state.h - A thread's cache: the slow paths' view -*- C++ -*-===//
+//
+// The inline half is <sizespec/thread_cache.h>: per bin, a list allocation
+// pops, a list operator delete pushes, a budget of frees before a flush,
+// and the generic path's count. This half runs when the allocation list is
+// empty (refill: take the freed list, else a batch from the central bin,
+// thread_state.cc), when the budget is spent (flush, free.cc), and when a
+// thread exits.
+//
+// Frees split by where the memory goes, not by who allocated it: every
+// free, from any thread, takes the local path (free_push: push onto the
+// freeing thread's list, no atomics); a thread's surplus goes back to its
+// span in the central bin in batches (free_flush -> central_give_back),
+// which is where memory moves between threads. So a free from another
+// thread costs what a local one does, and nothing waits in a remote queue.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_THREAD_STATE_H
+#define SIZESPEC_RUNTIME_THREAD_STATE_H
+
+#include "central.h"
+#include "counters.h"
+#include "tiny.h"
+
+#include <sizespec/config.h>
+#include <sizespec/thread_cache.h>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+namespace sizespec {
+
+using detail::ThreadCache;
+using detail::tls_cache;
+
+/// A bin's `freed` list holds at most this many bytes (and 32..512
+/// objects); a refill from the central bin brings half of that. A thread
+/// that allocates and frees in a steady loop swaps its lists once per
+/// refill's worth of objects (a slow path of about 100 instructions).
+inline constexpr std::size_t kCacheBytes = 32 * 1024;
+
+constexpr std::array<std::uint32_t, kNumBins> make_caps() {
+  std::array<std::uint32_t, kNumBins> t{};
+  for (unsigned b = 0; b < kNumBins; ++b)
+    t[b] = static_cast<std::uint32_t>(std::clamp<std::size_t>(
+        kCacheBytes / class_size(bin_class(b)), 32, 512));
+  return t;
+}
+inline constexpr std::array<std::uint32_t, kNumBins> kCap = make_caps();
+static_assert(512 <= INT16_MAX, "budgets are 16-bit");
+
+/// A bin's cache starts small and grows with use, as tcmalloc's free lists
+/// do ("slow start"): its batch (what a refill from the central bin takes;
+/// the `freed` list may hold twice that) starts at one step and grows by a
+/// step at each refill from the central bin and each flush, up to kCap / 2.
+/// A thread that keeps a few objects of a class then holds a few spare
+/// ones, not a 16 KiB refill's worth: with 60 bins in use that was a third
+/// more memory than the objects (bench/README.md, "Memory").
+inline constexpr std::size_t kBatchStepBytes = 256;
+
+constexpr std::array<std::uint16_t, kNumBins> make_steps() {
+  std::array<std::uint16_t, kNumBins> t{};
+  for (unsigned b = 0; b < kNumBins; ++b)
+    t[b] = static_cast<std::uint16_t>(std::clamp<std::size_t>(
+        kBatchStepBytes / class_size(bin_class(b)), 1, kCap[b] / 2));
+  return t;
+}
+inline constexpr std::array<std::uint16_t, kNumBins> kStep = make_steps();
+
+/// What a thread's lists may hold at most, summed over its bins at their
+/// caps (tcmalloc's per-thread cache size): a bin's batch stops growing
+/// when the next step would pass it.
+inline constexpr std::size_t kThreadCacheBytes = 1024 * 1024;
+
+/// The slow paths' own view of a thread's lists, as of the last time they
+/// folded the counts into the stats. The fast paths never touch it; it
+/// lives on the heap, found through ThreadCache::state, so the runtime's
+/// TLS block stays small enough for dlopen.
+struct ThreadState {
+  /// Length of `alloc` when last set: allocations since then are the
+  /// difference to its length now (0 at a refill).
+  std::uint32_t alloc_len[kNumBins];
+  /// Length of `freed`, and the budget, when last set: each free since
+  /// then took one unit of budget and added one node.
+  std::uint32_t freed_len[kNumBins];
+  std::int16_t budget_set[kNumBins];
+  /// Each bin's batch (slow start, above): a refill from the central bin
+  /// takes this many objects; `freed` is flushed past twice as many.
+  std::uint16_t batch[kNumBins];
+  /// The sum over the bins of their caps, in bytes (<= kThreadCacheBytes).
+  std::size_t cap_bytes;
+  TinyThread tiny;
+#if SIZESPEC_DEBUG
+  /// The debug build's allocation lists: the inline ones stay empty, so
+  /// every allocation comes to thread_refill and is checked (debug.h).
+  FreeObject *debug_alloc[kNumBins];
+#endif
+};
+
+/// ThreadCache::state of a thread past its exit destructor. Its budgets are
+/// 0 and its lists empty, so each free and allocation comes here and goes
+/// straight to the central bins, one object at a time, with no state.
+SIZESPEC_INTERNAL extern ThreadState g_exited;
+
+/// The calling thread's state, or null before its first slow path.
+inline ThreadState *thread_state_if_any() noexcept {
+  return static_cast<ThreadState *>(tls_cache.__state);
+}
+/// The calling thread's state, set up at its first slow path (g_exited
+/// past its exit destructor).
+ThreadState *thread_state() noexcept;
+
+/// The bytes bin b's `freed` list may hold with batch \p batch.
+constexpr std::size_t cap_bytes_of(unsigned b, std::uint32_t batch) {
+  return 2 * std::size_t(batch) * class_size(bin_class(b));
+}
+
+/// Bin B was busy (a refill from the central bin, or a flush): its batch
+/// grows by a step, within kCap / 2 and the thread's budget.
+inline void grow_batch(ThreadState &t, unsigned b) {
+  if (t.batch[b] == kCap[b] / 2)
+    return; // whole
+  const std::uint32_t next =
+      std::min<std::uint32_t>(t.batch[b] + kStep[b], kCap[b] / 2);
+  const std::size_t more = cap_bytes_of(b, next - t.batch[b]);
+  if (t.cap_bytes + more > kThreadCacheBytes)
+    return;
+  t.batch[b] = static_cast<std::uint16_t>(next);
+  t.cap_bytes += more;
+}
+
+/// Folds the frees into bin b's `freed` list since it was set into the
+/// stats and returns its length.
+inline std::uint32_t sync_frees(ThreadState &t, unsigned b) {
+  std::uint32_t frees =
+      static_cast<std::uint32_t>(t.budget_set[b] - tls_cache.__free_budget[b]);
+  Counters::add(g_counters.bins[b].frees, frees);
+  t.budget_set[b] = tls_cache.__free_budget[b];
+  return t.freed_len[b] += frees;
+}
+
+/// Bin B's `freed` list now holds Len objects (at most twice its batch):
+/// flush when it passes twice the batch.
+inline void set_freed(ThreadState &t, unsigned b, std::uint32_t len) {
+  auto budget = static_cast<std::int16_t>(2 * t.batch[b] - len);
+  tls_cache.__free_budget[b] = t.budget_set[b] = budget;
+  t.freed_len[b] = len;
+}
+
+/// Keeps the first \p keep objects of \p list (\p len long) and gives the
+/// rest back to the central bin.
+void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
+               std::uint32_t keep) noexcept;
+
+/// The length of a free list.
+std::uint32_t list_length(const FreeObject *p) noexcept;
+
+/// Slow path of alloc_small and of the generic fast path: refills bin \p b
+/// and returns one object, counted as generic or specialized; null (with
+/// \p status) if the central bin has none to give.
+void *thread_refill(unsigned b, bool generic, TakeStatus &status) noexcept;
+
+/// Folds the calling thread's counts into the stats counters.
+void thread_sync_all() noexcept;
+
+/// The calling thread's tiny-path state, set up if need be; null for a
+/// thread past its exit destructor.
+TinyThread *tiny_thread() noexcept;
+/// The same without setting it up: null if the thread has none yet.
+TinyThread *tiny_thread_if_any() noexcept;
+
+/// Creates the key whose destructor returns a thread's cache at exit.
+void thread_cache_process_init() noexcept;
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_THREAD_STATE_H

@@ -1,0 +1,104 @@
+; LowerSitesPass alone, on what MarkSitesPass leaves once the optimizer has
+; run: each tagged operator new call gets its class's inline fast path (a
+; pop of the thread's free list, alloc_refill behind it), the tiny path, the
+; generic path of its kind (a run-time size), or stays a call (above the
+; limit, over-aligned); every call loses its tag. A site of the module's
+; ledger with no call left was removed by the optimizer. Each outcome is a
+; remark at the site.
+; RUN: %opt -passes=sizespec-lower-sites -S %s | FileCheck %s
+; RUN: %opt -passes=sizespec-lower-sites -disable-output -pass-remarks=sizespec -pass-remarks-missed=sizespec %s 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: %opt -passes=sizespec-lower-sites -disable-output -stats %s 2>&1 | FileCheck %s --check-prefix=STATS
+
+; REMARK-DAG: remark: a.cc:10:3: allocation of 24 B lowered inline to the fast path of class 3 (noscan)
+; REMARK-DAG: remark: a.cc:20:3: allocation of 8 B packed inline into the tiny path's 16-byte blocks
+; REMARK-DAG: remark: a.cc:30:3: allocation of 2000 B left as a call of operator new: above the 1024 B limit
+; REMARK-DAG: remark: a.cc:40:3: allocation of 24 B left as a call of operator new: alignment beyond class 3's
+; REMARK-DAG: remark: a.cc:50:3: allocation of a run-time size sent to the scan generic path
+; REMARK-DAG: remark: a.cc:60:3: allocation removed by the optimizer (in gone)
+
+; STATS-DAG: 1 sizespec - Tagged calls given their class's inline fast path
+; STATS-DAG: 1 sizespec - Tagged calls given the tiny path inline
+; STATS-DAG: 1 sizespec - Tagged calls of a run-time size sent to the generic path
+; STATS-DAG: 2 sizespec - Tagged calls left as operator new calls
+; STATS-DAG: 1 sizespec - Specialized sites the optimizer removed before lowering
+
+define ptr @class3() !dbg !10 {
+  %p = call noalias ptr @_Znwm(i64 24) #0 [ "sizespec"(i1 false, i64 1024) ], !sizespec.site !100, !dbg !11
+  ret ptr %p
+}
+; CHECK-LABEL: define ptr @class3()
+; CHECK: %sizespec.slot = getelementptr inbounds i8, ptr %{{.*}}, i64 32
+; CHECK-NEXT: %head = load ptr, ptr %sizespec.slot, align 8
+; CHECK-NEXT: %[[EMPTY:.*]] = icmp eq ptr %head, null
+; CHECK-NEXT: br i1 %[[EMPTY]], label %sizespec.refill, label %sizespec.fast
+; CHECK: sizespec.fast:
+; CHECK-NEXT: %next = load ptr, ptr %head, align 8
+; CHECK-NEXT: store ptr %next, ptr %sizespec.slot, align 8
+; CHECK: sizespec.refill:
+; CHECK-NEXT: call ptr @_ZN8sizespec6detail12alloc_refillEjm(i32 4, i64 24)
+; CHECK-NOT: "sizespec"(
+; CHECK-NOT: !sizespec.site
+
+define ptr @tiny() !dbg !20 {
+  %p = call noalias ptr @_Znwm(i64 8) #0 [ "sizespec"(i1 false, i64 1024) ], !sizespec.site !101, !dbg !21
+  ret ptr %p
+}
+; CHECK-LABEL: define ptr @tiny()
+; CHECK: call ptr @_ZN8sizespec6detail17alloc_tiny_refillEjm(i32 0, i64 8)
+
+define ptr @above() !dbg !30 {
+  %p = call noalias ptr @_Znwm(i64 2000) #0 [ "sizespec"(i1 false, i64 1024) ], !sizespec.site !102, !dbg !31
+  ret ptr %p
+}
+; CHECK-LABEL: define ptr @above()
+; CHECK-NEXT: %p = call noalias ptr @_Znwm(i64 2000) #[[BUILTIN:[0-9]+]], !dbg
+; CHECK-NEXT: ret ptr %p
+
+define ptr @overaligned() !dbg !40 {
+  %p = call noalias ptr @_ZnwmSt11align_val_t(i64 24, i64 64) #0 [ "sizespec"(i1 false, i64 1024) ], !sizespec.site !103, !dbg !41
+  ret ptr %p
+}
+; CHECK-LABEL: define ptr @overaligned()
+; CHECK-NEXT: %p = call noalias ptr @_ZnwmSt11align_val_t(i64 24, i64 64) #[[BUILTIN]], !dbg
+
+define ptr @runtime(i64 %n) !dbg !50 {
+  %p = call noalias ptr @_Znwm(i64 %n) #0 [ "sizespec"(i1 true, i64 1024) ], !sizespec.site !104, !dbg !51
+  ret ptr %p
+}
+; CHECK-LABEL: define ptr @runtime(
+; CHECK-NEXT: %p = call noalias ptr @_ZN8sizespec6detail18alloc_generic_scanEm(i64 %n)
+
+; The ledger goes with the tags.
+; CHECK-NOT: !sizespec.sites
+
+declare nonnull ptr @_Znwm(i64) #1
+declare nonnull ptr @_ZnwmSt11align_val_t(i64, i64) #1
+
+attributes #0 = { builtin allocsize(0) }
+attributes #1 = { nobuiltin allocsize(0) }
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!2}
+!sizespec.sites = !{!100, !101, !102, !103, !104, !105}
+
+!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "a.cc", directory: "/src")
+!2 = !{i32 2, !"Debug Info Version", i32 3}
+!3 = !DISubroutineType(types: !{})
+!10 = distinct !DISubprogram(name: "class3", scope: !1, file: !1, line: 9, type: !3, unit: !0, spFlags: DISPFlagDefinition)
+!11 = !DILocation(line: 10, column: 3, scope: !10)
+!20 = distinct !DISubprogram(name: "tiny", scope: !1, file: !1, line: 19, type: !3, unit: !0, spFlags: DISPFlagDefinition)
+!21 = !DILocation(line: 20, column: 3, scope: !20)
+!30 = distinct !DISubprogram(name: "above", scope: !1, file: !1, line: 29, type: !3, unit: !0, spFlags: DISPFlagDefinition)
+!31 = !DILocation(line: 30, column: 3, scope: !30)
+!40 = distinct !DISubprogram(name: "overaligned", scope: !1, file: !1, line: 39, type: !3, unit: !0, spFlags: DISPFlagDefinition)
+!41 = !DILocation(line: 40, column: 3, scope: !40)
+!50 = distinct !DISubprogram(name: "runtime", scope: !1, file: !1, line: 49, type: !3, unit: !0, spFlags: DISPFlagDefinition)
+!51 = !DILocation(line: 50, column: 3, scope: !50)
+!60 = distinct !DISubprogram(name: "gone", scope: !1, file: !1, line: 59, type: !3, unit: !0, spFlags: DISPFlagDefinition)
+!100 = distinct !{!"class3", !10, i32 10, i32 3}
+!101 = distinct !{!"tiny", !20, i32 20, i32 3}
+!102 = distinct !{!"above", !30, i32 30, i32 3}
+!103 = distinct !{!"overaligned", !40, i32 40, i32 3}
+!104 = distinct !{!"runtime", !50, i32 50, i32 3}
+!105 = distinct !{!"gone", !60, i32 60, i32 3}
