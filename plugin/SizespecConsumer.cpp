@@ -8,6 +8,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/AST/GlobalDecl.h"
+#include "clang/AST/Mangle.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Sema.h"
@@ -38,7 +40,40 @@ bool initializedEagerly(const VarDecl *VD) {
          VD->getTemplateSpecializationKind() != TSK_ImplicitInstantiation;
 }
 
+/// How the object names \p FD: its mangled name (a constructor's or
+/// destructor's complete-object variant; the report makes the variants one).
+std::string objectName(MangleContext &MC, const FunctionDecl *FD) {
+  if (!MC.shouldMangleDeclName(FD))
+    return FD->getDeclName().getAsString();
+  GlobalDecl GD(FD);
+  if (const auto *Ctor = dyn_cast<CXXConstructorDecl>(FD))
+    GD = GlobalDecl(Ctor, Ctor_Complete);
+  else if (const auto *Dtor = dyn_cast<CXXDestructorDecl>(FD))
+    GD = GlobalDecl(Dtor, Dtor_Complete);
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  MC.mangleName(GD, OS);
+  return Name;
+}
+
 } // namespace
+
+std::optional<SiteCode> SizespecConsumer::codeOf(const ListedSite &L) {
+  const Expr *E = L.New             ? static_cast<const Expr *>(L.New)
+                  : L.AllocatorCast ? L.AllocatorCast->getSubExpr()
+                                    : nullptr;
+  if (!E || !L.Function)
+    return std::nullopt;
+  // As CodeGen's debug info locates the call: the presumed location of the
+  // expression's (in a macro, the expansion's).
+  PresumedLoc P = CI.getSourceManager().getPresumedLoc(E->getExprLoc());
+  if (P.isInvalid())
+    return std::nullopt;
+  if (!Mangler)
+    Mangler.reset(CI.getASTContext().createMangleContext());
+  return SiteCode{objectName(*Mangler, L.Function), P.getFilename(),
+                  P.getLine(), P.getColumn()};
+}
 
 SizespecConsumer::SizespecConsumer(CompilerInstance &CI, PluginOptions O)
     : CI(CI), Opts(std::move(O)) {
@@ -46,6 +81,8 @@ SizespecConsumer::SizespecConsumer(CompilerInstance &CI, PluginOptions O)
   Analysis.Off = Opts.Off;
   ShouldRedirect = !Opts.Off && !Opts.Sanitizer && CI.getLangOpts().CPlusPlus;
 }
+
+SizespecConsumer::~SizespecConsumer() = default;
 
 void SizespecConsumer::InitializeSema(clang::Sema &S) {
   SemaRef = &S;
@@ -145,8 +182,11 @@ void SizespecConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   process(Ctx.getTranslationUnitDecl(), /*Instantiations=*/true);
   Finishing = false;
   std::vector<SiteRecord> Records;
-  for (ListedSite &L : Collector->finish())
+  for (ListedSite &L : Collector->finish()) {
+    if (L.Record.Specialized)
+      L.Record.Code = codeOf(L);
     Records.push_back(std::move(L.Record));
+  }
   emitOutputs(Records);
 }
 
@@ -202,7 +242,8 @@ void SizespecConsumer::emitSiteSection(llvm::StringRef SidecarJson) {
   }
   // A file-scope asm block, handed to CodeGen (the next consumer) as any
   // top-level declaration is: a variable would be an allocated section.
-  std::string Asm = siteSectionAsm(encodeSiteRecord(SidecarJson));
+  std::string Asm =
+      siteSectionAsm(encodeSectionRecord(SectionRecord::Sites, SidecarJson));
   QualType Ty = Ctx.getConstantArrayType(Ctx.CharTy.withConst(),
                                          llvm::APInt(64, Asm.size() + 1),
                                          nullptr, ArraySizeModifier::Normal, 0);

@@ -23,10 +23,12 @@
 #include "clang/Sema/SemaConsumer.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace clang {
 class CompilerInstance;
+class MangleContext;
 } // namespace clang
 
 namespace sizespec {
@@ -34,6 +36,7 @@ namespace sizespec {
 class SizespecConsumer : public clang::SemaConsumer {
 public:
   SizespecConsumer(clang::CompilerInstance &CI, PluginOptions Opts);
+  ~SizespecConsumer() override;
 
   void InitializeSema(clang::Sema &S) override;
   void ForgetSema() override;
@@ -47,6 +50,8 @@ private:
   void emitOutputs(llvm::ArrayRef<SiteRecord> Records);
   void warnNoRuntimeOnce();
   std::string mainFileName() const;
+  /// Where the compile puts a specialized site's code (SiteRecord::Code).
+  std::optional<SiteCode> codeOf(const ListedSite &L);
   /// Puts the records into the object (.sizespec.sites).
   void emitSiteSection(llvm::StringRef SidecarJson);
 
@@ -63,6 +68,7 @@ private:
   bool WarnedNoRuntime = false;
   /// Set in InitializeSema, when the ASTContext exists.
   std::unique_ptr<SiteCollector> Collector;
+  std::unique_ptr<clang::MangleContext> Mangler;
 };
 
 } // namespace sizespec

@@ -22,6 +22,7 @@ from stats import median  # noqa: E402
 STYLE = {
     "on": dict(color="tab:red", linewidth=2.2, marker="o"),
     "control": dict(color="tab:red", linewidth=1, linestyle=":", marker=""),
+    "on+profile": dict(color="tab:brown", linewidth=1.2, linestyle="--", marker="."),
     "off": dict(color="tab:orange", linewidth=1.6, marker="s"),
     "glibc": dict(color="black", linewidth=1.2, marker="^"),
     "mimalloc": dict(color="tab:blue", linewidth=1.2, marker="v"),

@@ -4,16 +4,20 @@ their names say.
 Binaries live in <bin>/<config>/<program>. `control` is not built: it is
 the `on` binaries run again under another name, so its true difference
 from `on` is zero and whatever the table shows for it is the noise floor.
+Nor is `on+profile`: the `on` binaries with the sampled allocation profile
+on (SIZESPEC_PROFILE, at the default interval), written at exit.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import tempfile
 from pathlib import Path
 
 # Display order; the first present one is each table's reference.
-ORDER = ["on", "control", "off", "glibc", "mimalloc", "jemalloc", "tcmalloc",
+ORDER = ["on", "control", "on+profile", "off", "glibc", "mimalloc", "jemalloc", "tcmalloc",
          "on+mimalloc", "on+jemalloc", "on+tcmalloc"]
 
 # The allocators alone, and the configuration with sizespec in front of each
@@ -26,6 +30,7 @@ COMPOSED = {"glibc": "on", "mimalloc": "on+mimalloc", "jemalloc": "on+jemalloc",
 EXPECTED_ALLOCATOR = {
     "on": "sizespec",
     "control": "sizespec",
+    "on+profile": "sizespec",
     "off": "sizespec",
     "glibc": "glibc",
     "mimalloc": "mimalloc",
@@ -48,13 +53,28 @@ def discover(bin_dir: Path) -> list[str]:
     if unknown:
         raise ConfigError(f"unknown configuration directories: {sorted(unknown)}")
     if "on" in built:
-        built.add("control")
+        built |= set(RUN_AS_ON)
     return [c for c in ORDER if c in built]
 
 
+# The configurations that run the `on` binaries.
+RUN_AS_ON = ["control", "on+profile"]
+
+# Where on+profile's runs write their profiles (one per process).
+PROFILE_DIR = Path(tempfile.gettempdir()) / "sizespec-bench-profiles"
+
+
 def binary(bin_dir: Path, config: str, program: str) -> Path:
-    built_as = "on" if config == "control" else config
+    built_as = "on" if config in RUN_AS_ON else config
     return bin_dir / built_as / program
+
+
+def environment(config: str) -> dict | None:
+    """The environment a configuration's runs get (None: the harness's)."""
+    if config != "on+profile":
+        return None
+    PROFILE_DIR.mkdir(exist_ok=True)
+    return dict(os.environ, SIZESPEC_PROFILE=str(PROFILE_DIR / "%p.prof"))
 
 
 def check_allocator(config: str, reported: str, what: str) -> None:
@@ -93,7 +113,8 @@ def run_reporting(binary: Path, config: str, args: list[str], prefix: str):
     """Runs a benchmark binary once and returns (the JSON of its `prefix`
     line on stderr, the process), checked for the allocator it loaded."""
     proc = subprocess.run([str(binary), *args], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True, check=True)
+                          stderr=subprocess.PIPE, text=True, check=True,
+                          env=environment(config))
     line = next((l for l in proc.stderr.splitlines() if l.startswith(prefix)), None)
     if line is None:
         raise RuntimeError(f"{binary}: no '{prefix}' line on stderr")

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from configs import ConfigError, binary, check_specialization
+from configs import RUN_AS_ON, ConfigError, binary, check_specialization
 
 CALLGRIND_PAIRS = (100_000, 300_000)
 
@@ -45,7 +45,7 @@ def instructions_per_pair(bin_dir: Path, configs: list[str]) -> dict[str, dict[s
     result: dict[str, dict[str, float]] = {}
     lo, hi = CALLGRIND_PAIRS
     for config in configs:
-        if config == "control":  # the on binary: identical counts
+        if config in RUN_AS_ON:  # the on binary: identical counts
             continue
         if not binary(bin_dir, config, "pair24").exists():  # whole programs only
             continue

@@ -224,6 +224,9 @@ def main() -> None:
     ap.add_argument("--big-strings-rounds", type=int, default=20,
                     help="big_strings: rounds of 2,000 strings of 100 KB")
     ap.add_argument("--command", help="the command line to record (bench/run passes it)")
+    ap.add_argument("--configs",
+                    help="comma-separated: only these of the configurations built "
+                         "(e.g. on,control,on+profile)")
     ap.add_argument("--skip", action="append", default=[],
                     choices=["micro", "programs", "tiny", "memory", "costs"],
                     help="leave a part out")
@@ -231,6 +234,13 @@ def main() -> None:
 
     bin_dir = args.build_dir / "bench" / "bin"
     configs = cfg.discover(bin_dir)
+    if args.configs:
+        wanted = args.configs.split(",")
+        unknown = [c for c in wanted if c not in configs]
+        if unknown:
+            sys.exit(f"--configs: not built here: {', '.join(unknown)} "
+                     f"(built: {', '.join(configs)})")
+        configs = [c for c in configs if c in wanted]
     log(f"configurations: {' '.join(configs)}")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, cwd=args.source_dir).stdout.strip() or "unknown"

@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from configs import check_allocator, check_specialization
+from configs import check_allocator, check_specialization, environment
 
 _TO_NS = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 
@@ -37,7 +37,8 @@ def run(binary: Path, config: str, min_time: float, repetitions: int,
         if bench_filter:
             cmd.append(f"--benchmark_filter={bench_filter}")
         proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True, check=True)
+                              stderr=subprocess.PIPE, text=True, check=True,
+                              env=environment(config))
         doc = json.loads(Path(out.name).read_text())
     what = f"{binary}"
     check_allocator(config, doc["context"].get("allocator", "?"), what)

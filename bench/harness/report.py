@@ -105,9 +105,9 @@ def targets(raw: dict) -> list[str]:
                 how += f" ({paired:.2f}x paired by round)"
             judged = paired if paired is not None else r
             out.append(f"binary-trees: on is {how} (target 1.3x): {verdict(judged >= 1.3)}")
-        others = {c: median(v[metric]) for c, v in bt.items() if c not in ("on", "control")}
+        others = {c: median(v[metric]) for c, v in bt.items() if c not in ("on", *cfg.RUN_AS_ON)}
         paired = {c: paired_ratio([bt["on"][metric]], [v[metric]])
-                  for c, v in bt.items() if c not in ("on", "control")}
+                  for c, v in bt.items() if c not in ("on", *cfg.RUN_AS_ON)}
         if others and None not in paired.values():
             # Few long runs that switch between a fast and a slow machine
             # state: judged paired by round, the medians shown beside.
@@ -304,8 +304,9 @@ def render(raw: dict, summary: bool = False) -> str:
     for base in [c for c in configs if c != ref]:
         if summary and base not in ("control", "off"):
             continue
-        b, n = (ref, "control") if base == "control" else (base, ref)
+        b, n = (ref, base) if base in cfg.RUN_AS_ON else (base, ref)
         title = ("control: on against itself (true difference zero)" if base == "control"
+                 else "on -> on+profile: the sampled profile's cost" if base == "on+profile"
                  else f"{base} -> {ref}")
         parts.append(table.comparison(f"{title}, micro benchmarks", b, n, "ns/op",
                                       micro_rows(micro, b, n, names)))

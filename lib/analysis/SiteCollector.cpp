@@ -38,6 +38,7 @@ ListedSite listed(const FoundSite &F, SourceLocation Where,
   L.S = F.S;
   L.New = F.New;
   L.AllocatorCast = F.AllocatorCast;
+  L.Function = F.Function;
   return L;
 }
 

@@ -25,6 +25,56 @@ std::string settingWord(const json::Value &V) {
   return Out;
 }
 
+bool readCode(const json::Value *V, SiteRecord &R, json::Path P) {
+  if (!V || V->kind() == json::Value::Null)
+    return true;
+  json::ObjectMapper O(*V, P);
+  SiteCode C;
+  std::uint64_t Line = 0, Column = 0;
+  if (!O || !O.map("function", C.Function) || !O.map("file", C.File) ||
+      !O.map("line", Line) || !O.map("column", Column))
+    return false;
+  C.Line = static_cast<unsigned>(Line);
+  C.Column = static_cast<unsigned>(Column);
+  R.Code = std::move(C);
+  return true;
+}
+
+bool readOutcome(const json::Value *V, SiteRecord &R, json::Path P) {
+  if (!V || V->kind() == json::Value::Null)
+    return true;
+  json::ObjectMapper O(*V, P);
+  SiteOutcome Out;
+  std::optional<std::string> Why;
+  const json::Array *Sizes = nullptr;
+  static const json::Array None;
+  std::uint64_t Lowered = 0, Generic = 0, Calls = 0;
+  if (!O || !O.map("lowered", Lowered) || !O.map("generic", Generic) ||
+      !O.map("calls", Calls) || !O.map("call_why", Why))
+    return false;
+  Out.Lowered = static_cast<unsigned>(Lowered);
+  Out.Generic = static_cast<unsigned>(Generic);
+  Out.Calls = static_cast<unsigned>(Calls);
+  if (const json::Object *Obj = V->getAsObject())
+    Sizes = Obj->getArray("lowered_sizes");
+  for (const json::Value &S : Sizes ? *Sizes : None) {
+    const json::Object *SO = S.getAsObject();
+    std::optional<std::int64_t> Size, Class;
+    if (SO) {
+      Size = SO->getInteger("size");
+      Class = SO->getInteger("class");
+    }
+    if (!Size || !Class) {
+      P.field("lowered_sizes").report("expected {\"size\": N, \"class\": N}");
+      return false;
+    }
+    Out.LoweredSizes.emplace_back(*Size, static_cast<unsigned>(*Class));
+  }
+  Out.CallWhy = Why.value_or("");
+  R.Outcome = std::move(Out);
+  return true;
+}
+
 bool readSite(const json::Value &V, SiteRecord &R, json::Path P) {
   json::ObjectMapper O(V, P);
   std::string Status;
@@ -48,7 +98,15 @@ bool readSite(const json::Value &V, SiteRecord &R, json::Path P) {
   R.Message = Message.value_or("");
   R.Routine = Routine.value_or("");
   R.Describe = Describe ? *Describe : describeSite(R.Form, R.Type, R.Nothrow);
-  if (Status == "specialized") {
+  const json::Object *Obj = V.getAsObject();
+  if (!readCode(Obj->get("code"), R, P.field("code")) ||
+      !readOutcome(Obj->get("outcome"), R, P.field("outcome")))
+    return false;
+  if (Status == "removed" && !(R.Outcome && R.Outcome->removed())) {
+    P.field("outcome").report("a removed site needs an outcome with no calls");
+    return false;
+  }
+  if (Status == "specialized" || Status == "removed") {
     R.Specialized = true;
     if (!Routine) {
       P.field("routine").report("a specialized site needs a routine");
@@ -61,7 +119,8 @@ bool readSite(const json::Value &V, SiteRecord &R, json::Path P) {
       return false;
     }
   } else {
-    P.field("status").report("expected \"specialized\" or \"not-specialized\"");
+    P.field("status").report(
+        "expected \"specialized\", \"not-specialized\" or \"removed\"");
     return false;
   }
   return true;
@@ -94,9 +153,9 @@ Expected<Sidecar> parseSidecar(StringRef Text, StringRef Path) {
   std::optional<int64_t> V = Version->getAsInteger();
   if (!V)
     return createStringError("sidecar version is not an integer");
-  if (*V != kSidecarVersion)
+  if (*V < 1 || *V > kSidecarVersion)
     return createStringError(formatv("unsupported sidecar version {0} (this "
-                                     "sizespec-report reads version {1})",
+                                     "sizespec-report reads versions 1 to {1})",
                                      *V, kSidecarVersion)
                                  .str());
 

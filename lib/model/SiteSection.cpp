@@ -3,9 +3,11 @@
 #include "sizespec/model/SiteSection.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Compression.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -14,7 +16,23 @@ using namespace llvm;
 namespace sizespec {
 namespace {
 
-constexpr StringLiteral kMagic = "sizespec-sites ";
+/// The first word of each kind's header, and the versions read.
+struct KindInfo {
+  SectionRecord::Kind Kind;
+  StringLiteral Magic;
+  unsigned Version; ///< written; 1..Version are read
+};
+constexpr KindInfo kKinds[] = {
+    {SectionRecord::Sites, "sizespec-sites ", kSiteSectionVersion},
+    {SectionRecord::Lowered, "sizespec-lowered ", kLoweredRecordVersion},
+};
+
+const KindInfo &info(SectionRecord::Kind K) {
+  for (const KindInfo &I : kKinds)
+    if (I.Kind == K)
+      return I;
+  llvm_unreachable("every kind is in kKinds");
+}
 
 /// The `key=value` fields of a header line, after the first word.
 struct Header {
@@ -24,7 +42,7 @@ struct Header {
   std::size_t Raw = 0;
 };
 
-Expected<Header> parseHeader(StringRef Line) {
+Expected<Header> parseHeader(StringRef Line, const KindInfo &Kind) {
   Header H;
   bool HaveStored = false, HaveRaw = false;
   SmallVector<StringRef, 8> Words;
@@ -40,11 +58,11 @@ Expected<Header> parseHeader(StringRef Line) {
     if (Key == "raw")
       HaveRaw = !Value.getAsInteger(10, H.Raw);
   }
-  if (H.Version != kSiteSectionVersion)
+  if (H.Version < 1 || H.Version > Kind.Version)
     return createStringError(
-        formatv("unsupported records version {0} (this sizespec-report reads "
-                "version {1})",
-                H.Version, kSiteSectionVersion)
+        formatv("unsupported {0}version {1} (this sizespec-report reads "
+                "versions 1 to {2})",
+                Kind.Magic, H.Version, Kind.Version)
             .str());
   if (!HaveStored || !HaveRaw)
     return createStringError("record header without stored= and raw=");
@@ -68,7 +86,7 @@ Expected<std::string> decodePayload(const Header &H, StringRef Stored) {
 
 } // namespace
 
-std::string encodeSiteRecord(StringRef Json) {
+std::string encodeSectionRecord(SectionRecord::Kind K, StringRef Json) {
   StringRef Encoding = "none";
   SmallVector<uint8_t, 0> Packed;
   StringRef Stored = Json;
@@ -77,25 +95,29 @@ std::string encodeSiteRecord(StringRef Json) {
     Encoding = "zlib";
     Stored = toStringRef(Packed);
   }
-  return formatv("{0}v={1} encoding={2} stored={3} raw={4}\n", kMagic,
-                 kSiteSectionVersion, Encoding, Stored.size(), Json.size())
+  const KindInfo &Kind = info(K);
+  return formatv("{0}v={1} encoding={2} stored={3} raw={4}\n", Kind.Magic,
+                 Kind.Version, Encoding, Stored.size(), Json.size())
              .str() +
          Stored.str();
 }
 
-Expected<std::vector<std::string>> decodeSiteRecords(StringRef Contents) {
-  std::vector<std::string> Texts;
+Expected<std::vector<SectionRecord>> decodeSiteRecords(StringRef Contents) {
+  std::vector<SectionRecord> Records;
   for (unsigned Index = 0;; ++Index) {
     Contents = Contents.ltrim('\0');
     if (Contents.empty())
-      return Texts;
+      return Records;
     auto Fail = [&](const Twine &Why) {
       return createStringError(formatv("record {0}: {1}", Index, Why).str());
     };
-    if (!Contents.starts_with(kMagic))
+    const KindInfo *Kind = llvm::find_if(kKinds, [&](const KindInfo &K) {
+      return Contents.starts_with(K.Magic);
+    });
+    if (Kind == std::end(kKinds))
       return Fail("not a sizespec-sites record");
     auto [Line, Rest] = Contents.split('\n');
-    Expected<Header> H = parseHeader(Line);
+    Expected<Header> H = parseHeader(Line, *Kind);
     if (!H)
       return Fail(toString(H.takeError()));
     if (Rest.size() < H->Stored)
@@ -104,7 +126,7 @@ Expected<std::vector<std::string>> decodeSiteRecords(StringRef Contents) {
     Expected<std::string> Text = decodePayload(*H, Rest.take_front(H->Stored));
     if (!Text)
       return Fail(toString(Text.takeError()));
-    Texts.push_back(std::move(*Text));
+    Records.push_back({Kind->Kind, H->Version, std::move(*Text)});
     Contents = Rest.drop_front(H->Stored);
   }
 }

@@ -31,6 +31,10 @@ void rows(raw_ostream &OS, StringRef Title,
 void SiteCounts::add(const SiteRecord &R) {
   ++Sites;
   ++ByForm[R.Form];
+  if (R.removed()) {
+    ++Removed;
+    return;
+  }
   if (!R.Specialized) {
     ++NotSpecialized;
     ++ByReason[R.Reason];
@@ -64,6 +68,8 @@ void writeSummary(raw_ostream &OS, const SiteCounts &C,
   OS << "\n";
   row(OS, "specialized", C.Specialized);
   row(OS, "not specialized", C.NotSpecialized);
+  if (C.Removed)
+    row(OS, "removed by the optimizer", C.Removed);
   if (Opts.Conflicts)
     row(OS, "conflicting", Opts.Conflicts);
   if (!C.ByClass.empty()) {

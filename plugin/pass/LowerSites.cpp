@@ -27,6 +27,8 @@
 #include "ThreadCacheIR.h"
 
 #include "sizespec/abi/RuntimeABI.h"
+#include "sizespec/model/Outcome.h"
+#include "sizespec/model/SiteSection.h"
 
 #include <sizespec/alloc_path.h>
 #include <sizespec/bins.h>
@@ -34,14 +36,18 @@
 #include <sizespec/thread_cache.h>
 #include <sizespec/tiny_path.h>
 
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cstddef>
 #include <functional>
@@ -79,8 +85,9 @@ public:
         I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {}
 
   /// Lowers one tagged call; \p Scan and \p Max come from its tag. Says
-  /// what it did as a remark, at the call's location.
-  void lower(CallBase *CB, const NewForm &F, bool Scan, std::uint64_t Max);
+  /// what it did as a remark, at the call's location, and returns it.
+  LoweredCall lower(CallBase *CB, const NewForm &F, bool Scan,
+                    std::uint64_t Max);
 
 private:
   /// The two halves of a fast path: the test, in the block before the
@@ -107,9 +114,10 @@ private:
   IntegerType *I64;
 };
 
-void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
-                     std::uint64_t Max) {
+LoweredCall Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
+                            std::uint64_t Max) {
   OptimizationRemarkEmitter ORE(CB->getFunction());
+  LoweredCall Done;
   StringRef Kind = Scan ? "scan" : "noscan";
   if (auto *SizeC = dyn_cast<ConstantInt>(CB->getArgOperand(0))) {
     std::uint64_t Size = SizeC->getZExtValue();
@@ -126,7 +134,10 @@ void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
       });
       emitTinyPath(CB, F, Size);
       ++NumLoweredTiny;
-      return;
+      Done.Kind = LoweredCall::Tiny;
+      Done.Size = Size;
+      Done.Class = class_of(Size);
+      return Done;
     }
     unsigned Class = Size <= Max ? class_of(Size) : 0;
     if (Class && Align && *Align <= class_align(Class)) {
@@ -139,7 +150,10 @@ void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
       });
       emitFastPath(CB, F, bin_of(Class, Scan));
       ++NumLoweredClass;
-      return;
+      Done.Kind = LoweredCall::Lowered;
+      Done.Size = Size;
+      Done.Class = Class;
+      return Done;
     }
     // Above the limit, or more aligned than the class: operator new, as
     // Clang emitted it.
@@ -154,7 +168,10 @@ void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
       return R;
     });
     ++NumLeftAsCall;
-    return;
+    Done.Size = Size;
+    Done.Why = Class ? formatv("alignment beyond class {0}'s", Class).str()
+                     : formatv("{0} B: above the {1} B limit", Size, Max).str();
+    return Done;
   }
   // A runtime size (the allocator forms): the generic path of the kind.
   if (F.Array || F.Nothrow) {
@@ -163,7 +180,8 @@ void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
              << "allocation of a run-time size left as a call of operator new";
     });
     ++NumLeftAsCall;
-    return;
+    Done.Why = "a run-time size";
+    return Done;
   }
   using abi::Symbol;
   FunctionCallee Generic = runtimeFunction(
@@ -180,6 +198,8 @@ void Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
            << ore::NV("Kind", Kind) << " generic path";
   });
   ++NumGeneric;
+  Done.Kind = LoweredCall::Generic;
+  return Done;
 }
 
 FunctionCallee Lowering::runtimeFunction(abi::Symbol S, ArrayRef<Type *> Params,
@@ -342,32 +362,76 @@ void Lowering::emitTinyPath(CallBase *CB, const NewForm &F,
   replaceWithFastPath(CB, Path, Slow, Args, /*SlowWeight=*/64);
 }
 
-/// The sites the optimizer removed (none of their calls is left): one
-/// remark each, at the site's own location.
-void reportRemoved(Module &M, const SiteLedger &Ledger,
-                   const SmallPtrSetImpl<MDNode *> &Left) {
-  for (const SiteLedger::Recorded &Site : Ledger.sites()) {
-    if (Left.contains(Site.Node))
-      continue;
-    ++NumRemovedByOptimizer;
-    // A remark belongs to a function's block: the site's own if it is still
-    // there (its call is gone), else the module's first one.
-    Function *Where = M.getFunction(Site.Function);
-    if (!Where || Where->isDeclaration())
-      Where = nullptr;
-    for (Function &F : M)
-      if (!Where && !F.isDeclaration())
-        Where = &F;
-    if (!Where)
-      continue;
-    OptimizationRemarkEmitter ORE(Where);
-    ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "Removed", Site.Loc,
-                                &Where->getEntryBlock())
-             << "allocation removed by the optimizer (in "
-             << ore::NV("Function", Site.Function) << ")";
-    });
+/// What became of each site's calls, by ledger index.
+using CallsBySite = DenseMap<std::uint64_t, SmallVector<LoweredCall, 2>>;
+
+/// A site the optimizer removed (none of its calls is left): a remark at
+/// the site's own location.
+void reportRemoved(Module &M, const SiteLedger::Recorded &Site) {
+  ++NumRemovedByOptimizer;
+  // A remark belongs to a function's block: the site's own if it is still
+  // there (its call is gone), else the module's first one.
+  Function *Where = M.getFunction(Site.Function);
+  if (!Where || Where->isDeclaration())
+    Where = nullptr;
+  for (Function &F : M)
+    if (!Where && !F.isDeclaration())
+      Where = &F;
+  if (!Where)
+    return;
+  OptimizationRemarkEmitter ORE(Where);
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "Removed", Site.Loc,
+                              &Where->getEntryBlock())
+           << "allocation removed by the optimizer (in "
+           << ore::NV("Function", Site.Function) << ")";
+  });
+}
+
+/// Where the copy of a call at \p DL was inlined, innermost first.
+std::vector<std::pair<std::string, unsigned>> inlinedAt(const DebugLoc &DL) {
+  std::vector<std::pair<std::string, unsigned>> Out;
+  for (DILocation *At = DL ? DL->getInlinedAt() : nullptr; At;
+       At = At->getInlinedAt())
+    Out.emplace_back(sys::path::filename(At->getFilename()).str(),
+                     At->getLine());
+  return Out;
+}
+
+/// The translation unit's lowered record (Outcome.h): every site of the
+/// ledger with what became of its calls, identical calls counted once.
+LoweredUnit loweredUnit(const Module &M, ArrayRef<SiteLedger::Recorded> Marked,
+                        const CallsBySite &Calls) {
+  LoweredUnit U;
+  U.Locations = M.getNamedMetadata("llvm.dbg.cu") != nullptr;
+  for (auto [Index, Site] : enumerate(Marked)) {
+    LoweredSite S;
+    S.Function = Site.Function.str();
+    if (Site.Loc) {
+      S.File = Site.Loc->getFilename().str();
+      S.Line = Site.Loc.getLine();
+      S.Column = Site.Loc.getCol();
+    }
+    S.Scan = Site.Scan;
+    S.Form = Site.Form.Array ? "new[]" : "new";
+    S.Nothrow = Site.Form.Nothrow;
+    S.Aligned = Site.Form.Aligned;
+    S.Size = Site.Size;
+    auto It = Calls.find(Index);
+    for (const LoweredCall &C :
+         It == Calls.end() ? ArrayRef<LoweredCall>() : ArrayRef(It->second)) {
+      auto Same = find_if(S.Calls, [&](const LoweredCall &O) {
+        return std::tie(O.Kind, O.Size, O.Class, O.Why, O.InlinedAt) ==
+               std::tie(C.Kind, C.Size, C.Class, C.Why, C.InlinedAt);
+      });
+      if (Same != S.Calls.end())
+        ++Same->Count;
+      else
+        S.Calls.push_back(C);
+    }
+    U.Sites.push_back(std::move(S));
   }
+  return U;
 }
 
 } // namespace
@@ -390,14 +454,18 @@ PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
           Sites.push_back({CB, *Form});
   }
   SiteLedger Ledger(M);
-  SmallPtrSet<MDNode *, 16> Left;
+  CallsBySite Calls;
   Lowering L(M);
   for (Tagged &T : Sites) {
     OperandBundleUse Tag = *T.Call->getOperandBundle(TagID);
-    auto *Scan = Tag.Inputs.size() == 2
-                     ? dyn_cast<ConstantInt>(Tag.Inputs[0].get())
-                     : nullptr;
-    auto *Max = Scan ? dyn_cast<ConstantInt>(Tag.Inputs[1].get()) : nullptr;
+    // (i1 scan, i64 max[, i64 site]): IR from before the ledger has no site.
+    auto Input = [&](unsigned I) {
+      return Tag.Inputs.size() == 2 || Tag.Inputs.size() == 3
+                 ? dyn_cast<ConstantInt>(Tag.Inputs[I].get())
+                 : nullptr;
+    };
+    ConstantInt *Scan = Input(0), *Max = Input(1);
+    ConstantInt *Site = Tag.Inputs.size() == 3 ? Input(2) : nullptr;
     // The backend cannot emit the bundle: every tagged call loses it here.
     CallBase *Call =
         CallBase::removeOperandBundle(T.Call, TagID, T.Call->getIterator());
@@ -405,15 +473,27 @@ PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
     Call->takeName(T.Call);
     T.Call->replaceAllUsesWith(Call);
     T.Call->eraseFromParent();
-    if (MDNode *Site = SiteLedger::siteOf(*Call))
-      Left.insert(Site);
-    SiteLedger::detach(*Call);
     LLVM_DEBUG(dbgs() << "sizespec: lowering " << *Call << " in "
                       << Call->getFunction()->getName() << "\n");
-    if (Scan && Max)
-      L.lower(Call, T.Form, Scan->isOne(), Max->getZExtValue());
+    if (!Scan || !Max)
+      continue;
+    std::vector<std::pair<std::string, unsigned>> At =
+        inlinedAt(Call->getDebugLoc());
+    LoweredCall Done =
+        L.lower(Call, T.Form, Scan->isOne(), Max->getZExtValue());
+    Done.InlinedAt = std::move(At);
+    if (Site)
+      Calls[Site->getZExtValue()].push_back(std::move(Done));
   }
-  reportRemoved(M, Ledger, Left);
+  std::vector<SiteLedger::Recorded> Marked = Ledger.sites();
+  for (auto [Index, Site] : enumerate(Marked))
+    if (!Calls.count(Index))
+      reportRemoved(M, Site);
+  // After the front end's sites record, in the same section: what the
+  // passes did with them (Outcome.h).
+  if (!Marked.empty() && Triple(M.getTargetTriple()).isOSBinFormatELF())
+    M.appendModuleInlineAsm(siteSectionAsm(encodeSectionRecord(
+        SectionRecord::Lowered, loweredText(loweredUnit(M, Marked, Calls)))));
   Ledger.clear();
   return Sites.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }

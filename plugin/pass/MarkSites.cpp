@@ -3,8 +3,8 @@
 // Before the optimizer: `sizespec::detail::site_new_noscan(24)` becomes
 // `operator new(24)`, with the attributes Clang gives a new-expression's
 // call (`builtin`, so it may be deleted), tagged with the bundle
-// "sizespec"(i1 false, i64 1024), and its site entered in the module's
-// ledger (SiteLedger.h).
+// "sizespec"(i1 false, i64 1024, i64 <site>): its kind, the size limit, and
+// its site's index in the module's ledger (SiteLedger.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,9 +87,7 @@ PreservedAnalyses MarkSitesPass::run(Module &Mod, ModuleAnalysisManager &) {
     Function *New = operatorNewFor(Mod, MarkerFn, *M);
     if (!New)
       continue;
-    Value *TagInputs[] = {ConstantInt::getBool(Ctx, M->Marker->Scan),
-                          ConstantInt::get(I64, Max)};
-    OperandBundleDef Tag(kSiteBundle, TagInputs);
+    NewForm Form{M->Marker->Array, M->Params->Aligned, M->Params->Nothrow};
     for (User *U : make_early_inc_range(MarkerFn.users())) {
       auto *CB = dyn_cast<CallBase>(U);
       if (!CB || CB->getCalledOperand() != &MarkerFn)
@@ -102,13 +100,17 @@ PreservedAnalyses MarkSitesPass::run(Module &Mod, ModuleAnalysisManager &) {
       CB->addFnAttr(Attribute::Builtin);
       CB->addFnAttr(Attribute::getWithAllocSizeArgs(Ctx, 0, std::nullopt));
       CB->addRetAttr(Attribute::NoAlias);
+      Value *TagInputs[] = {
+          ConstantInt::getBool(Ctx, M->Marker->Scan),
+          ConstantInt::get(I64, Max),
+          ConstantInt::get(I64, Ledger.add(*CB, M->Marker->Scan, Form))};
+      OperandBundleDef Tag(kSiteBundle, TagInputs);
       CallBase *Tagged =
           CallBase::addOperandBundle(CB, TagID, Tag, CB->getIterator());
       Tagged->copyMetadata(*CB);
       Tagged->takeName(CB);
       CB->replaceAllUsesWith(Tagged);
       CB->eraseFromParent();
-      Ledger.add(*Tagged);
       ++NumMarked;
       Changed = true;
     }

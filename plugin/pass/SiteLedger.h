@@ -1,28 +1,37 @@
 //===- SiteLedger.h - The specialized sites, from marking to lowering -*- C++
 //-*-===//
 //
-// MarkSitesPass gives each tagged call a `!sizespec.site` attachment naming
-// its site, and lists every site in the module's `sizespec.sites`; the
-// optimizer copies an attachment with the call (inlining, cloning) and loses
-// it with the call. So LowerSitesPass knows, at the end of the pipeline, the
-// sites none of whose calls is left: those the optimizer removed.
+// MarkSitesPass enters each tagged call's site in the module's
+// `sizespec.sites` list and puts the site's index in the call's bundle,
+// `"sizespec"(i1 scan, i64 max, i64 site)`. The optimizer copies a bundle
+// with the call (inlining, cloning; also where the inliner turns the call
+// into an invoke, which drops call-site metadata) and loses it with the
+// call. So LowerSitesPass knows, at the end of the pipeline, what became of
+// each site's calls, and the sites none of whose calls is left: those the
+// optimizer removed (the lowered record, Outcome.h).
 //
 //   !sizespec.sites = !{!7, ...}
-//   !7 = distinct !{!"main", !12, i32 42, i32 17}   ; function, scope, line,
-//   column
+//   !7 = !{!"main", !12, i32 42, i32 17, i1 false, i32 0, i64 24}
+//        ; function, scope, line, column, scan, form bits, size (-1: not
+//        ; a constant)
 //
 // A site node holds its location as scope, line and column (a DILocation
 // may not sit in named metadata); the scope is null without debug info.
+// Form bits: 1 array, 2 aligned, 4 nothrow.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SIZESPEC_PLUGIN_PASS_SITELEDGER_H
 #define SIZESPEC_PLUGIN_PASS_SITELEDGER_H
 
+#include "OperatorNew.h"
+
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 
+#include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace sizespec {
@@ -31,23 +40,23 @@ class SiteLedger {
 public:
   explicit SiteLedger(llvm::Module &M) : M(M) {}
 
-  /// Records the site of \p Call (a tagged call, at marking) and attaches it.
-  void add(llvm::CallBase &Call);
-  /// The site a tagged call belongs to, or null.
-  static llvm::MDNode *siteOf(const llvm::CallBase &Call);
+  /// Enters the site of \p Call (a marker call of form \p Form, at marking)
+  /// and returns its index, for the call's bundle.
+  std::uint64_t add(const llvm::CallBase &Call, bool Scan, const NewForm &Form);
 
   struct Recorded {
-    llvm::MDNode *Node;
     llvm::StringRef Function; ///< where the site was written
     llvm::DebugLoc Loc;       ///< empty without debug info
+    bool Scan = false;
+    NewForm Form;
+    std::optional<std::uint64_t> Size; ///< at marking, if a constant
   };
-  /// Every site marked in this module.
+  /// Every site marked in this module, by index.
   std::vector<Recorded> sites() const;
 
-  /// Drops the list (LowerSitesPass, at the end; it detaches each call it
-  /// lowers): nothing of the ledger reaches the object file.
+  /// Drops the list (LowerSitesPass, at the end): nothing of the ledger
+  /// reaches the object file.
   void clear();
-  static void detach(llvm::CallBase &Call);
 
 private:
   llvm::Module &M;

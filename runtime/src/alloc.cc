@@ -11,6 +11,7 @@
 
 #include "counters.h"
 #include "fallback.h"
+#include "profile.h"
 #include "runtime.h"
 
 #include <cstdlib>
@@ -68,6 +69,8 @@ template <bool nothrow>
 void *system_alloc(std::size_t size, std::size_t align) {
   Counters::add(g_counters.large_allocations, 1);
   Counters::add(g_counters.large_bytes, size);
+  if (profile_on())
+    profile_large(size);
   auto al = static_cast<std::align_val_t>(align);
   if constexpr (nothrow) {
     try {
@@ -106,7 +109,7 @@ template <bool nothrow>
 void *refill(unsigned b, std::size_t size, bool generic) {
   for (;;) {
     TakeStatus status;
-    if (void *p = thread_refill(b, generic, status))
+    if (void *p = thread_refill(b, size, generic, status))
       return p;
     if (status == TakeStatus::exhausted)
       return system_alloc<nothrow>(size, 0);

@@ -7,6 +7,7 @@
 #include "fallback.h"
 #include "lock.h"
 #include "platform.h"
+#include "profile.h"
 #include "purge.h"
 #include "region.h"
 #include "thread_state.h"
@@ -129,13 +130,16 @@ void before_fork() {
   g_init_lock.lock();
   central_lock_all();
   purge_before_fork();
+  profile_before_fork();
 }
 void after_fork_parent() {
+  profile_after_fork();
   purge_after_fork_parent();
   central_unlock_all();
   g_init_lock.unlock();
 }
 void after_fork_child() {
+  profile_after_fork();
   purge_after_fork_child();
   central_unlock_all();
   g_init_lock.unlock();
@@ -204,12 +208,27 @@ Mode init_runtime() noexcept {
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   if (platform::env_flag("SIZESPEC_STATS"))
     std::atexit(print_stats_at_exit);
+  profile_init(m, g_reason);
   g_initializing.store(false, std::memory_order_release);
   g_mode.store(m, std::memory_order_release);
   return m;
 }
 
 const char *mode_reason() noexcept { return g_reason; }
+
+const char *mode_name(Mode m) noexcept {
+  switch (m) {
+  case Mode::uninitialized:
+    return "uninitialized";
+  case Mode::active:
+    return "active";
+  case Mode::system:
+    return "system";
+  case Mode::deferring:
+    return "deferring";
+  }
+  return "?";
+}
 
 void warn_standing_aside() noexcept {
   static constinit std::atomic<bool> warned{false};

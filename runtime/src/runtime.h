@@ -41,6 +41,8 @@ inline Mode current_mode() noexcept {
 
 /// Why the runtime is not active, or null.
 const char *mode_reason() noexcept;
+/// "active", "system", "deferring", "uninitialized".
+const char *mode_name(Mode m) noexcept;
 
 /// A specialized site ran while the runtime defers to another operator new:
 /// says so once on stderr, in one line that names who won and the fix

@@ -2,6 +2,7 @@
 
 #include "central.h"
 #include "counters.h"
+#include "profile.h"
 #include "region.h"
 #include "runtime.h"
 #include "thread_state.h"
@@ -57,22 +58,6 @@ Stats stats() noexcept {
   return s;
 }
 
-namespace {
-const char *mode_name(Mode m) {
-  switch (m) {
-  case Mode::uninitialized:
-    return "uninitialized";
-  case Mode::active:
-    return "active";
-  case Mode::system:
-    return "system";
-  case Mode::deferring:
-    return "deferring";
-  }
-  return "?";
-}
-} // namespace
-
 // The table SIZESPEC_STATS=1 prints at exit. Its format is stable (the end
 // to end tests parse it):
 //
@@ -94,6 +79,11 @@ const char *mode_name(Mode m) {
 // the runtime is not active the first line names the mode and the reason,
 // e.g. "sizespec: stats (mode deferring: global operator new/delete
 // replaced (...))".
+bool write_profile(const char *path) noexcept {
+  current_mode(); // the profile starts with the runtime
+  return profile_write(path);
+}
+
 void print_stats(std::FILE *out) noexcept {
   Stats s = stats();
   const char *reason = mode_reason();

@@ -132,7 +132,8 @@ std::uint32_t list_length(const FreeObject *p) noexcept {
   return n;
 }
 
-void *thread_refill(unsigned b, bool generic, TakeStatus &status) noexcept {
+void *thread_refill(unsigned b, std::size_t size, bool generic,
+                    TakeStatus &status) noexcept {
   ThreadState *t = thread_state();
   ThreadCache &tc = tls_cache;
   if (SIZESPEC_UNLIKELY(t == &g_exited)) {
@@ -181,6 +182,9 @@ void *thread_refill(unsigned b, bool generic, TakeStatus &status) noexcept {
     len = got.count;
     grow_batch(*t, b);
   }
+  // The sampled profile may end the list early, at its next sample.
+  if (profile_on())
+    len = profile_refill(t->profile, b, p, len, size, generic);
   // The allocations popped from `alloc` since the last refill (it is empty
   // now) and the one handed out here, folded in with one atomic add.
   std::uint16_t &gen = tc.__generic[b];

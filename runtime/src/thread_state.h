@@ -21,6 +21,7 @@
 
 #include "central.h"
 #include "counters.h"
+#include "profile.h"
 #include "tiny.h"
 
 #include <sizespec/config.h>
@@ -93,6 +94,8 @@ struct ThreadState {
   /// The sum over the bins of their caps, in bytes (<= kThreadCacheBytes).
   std::size_t cap_bytes;
   TinyThread tiny;
+  /// The sampled profile's intervals (profile.h); untouched when it is off.
+  ProfileThread profile;
 #if SIZESPEC_DEBUG
   /// The debug build's allocation lists: the inline ones stay empty, so
   /// every allocation comes to thread_refill and is checked (debug.h).
@@ -159,9 +162,11 @@ void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
 std::uint32_t list_length(const FreeObject *p) noexcept;
 
 /// Slow path of alloc_small and of the generic fast path: refills bin \p b
-/// and returns one object, counted as generic or specialized; null (with
-/// \p status) if the central bin has none to give.
-void *thread_refill(unsigned b, bool generic, TakeStatus &status) noexcept;
+/// and returns one object for an allocation of \p size bytes, counted as
+/// generic or specialized; null (with \p status) if the central bin has
+/// none to give.
+void *thread_refill(unsigned b, std::size_t size, bool generic,
+                    TakeStatus &status) noexcept;
 
 /// Folds the calling thread's counts into the stats counters.
 void thread_sync_all() noexcept;

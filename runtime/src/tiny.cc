@@ -121,6 +121,8 @@ void *tiny_start_block(std::size_t size, bool generic,
   tc.__tiny_frees = 0;
   if (generic)
     ++t->generic;
+  if (profile_on())
+    profile_tiny(thread_state()->profile, size, generic);
   return o;
 }
 

@@ -5,6 +5,6 @@
 // RUN: %sizespec -x c++-header %S/Inputs/pch-header.h -o %t/header.pch
 // RUN: %sizespec -include-pch %t/header.pch -c %s -o %t/user.o
 // RUN: llvm-objcopy --dump-section=.sizespec.sites=%t/user.bin %t/user.o %t/user.tmp
-// RUN: grep -c '^sizespec-sites v=1' %t/user.bin | FileCheck %s
+// RUN: grep -c '^sizespec-sites v=2' %t/user.bin | FileCheck %s
 // CHECK: 1
 int main() { return makePair() != nullptr; }

@@ -39,6 +39,21 @@ double removed() {
   return X;
 }
 
+// Inlined where a destructor must run, the call becomes an invoke, which
+// drops call-site metadata: the site is still found (its index travels in
+// the call's bundle), lowered, and not called removed.
+struct Guard {
+  ~Guard();
+};
+inline Point *makePoint() { return new Point{7, 8, 9}; }
+Point *guarded() {
+  Guard G;
+  return makePoint();
+}
+// CHECK-DAG: remarks.cpp:[[@LINE-5]]:36: remark: allocation of 24 B lowered inline to the fast path of class 3 (noscan) [-Rpass=sizespec]
+// RUN: %sizespec -std=c++17 -O2 -c %s -o %t.o -Rpass=sizespec 2>&1 | FileCheck %s --check-prefix=INVOKE
+// INVOKE-NOT: removed by the optimizer (in _Z9makePointv)
+
 void freed(Point *P) {
   delete P;
   // CHECK-DAG: remarks.cpp:[[@LINE-1]]:3: remark: operator delete of 24 B given the runtime's free inline [-Rpass=sizespec]
@@ -53,7 +68,7 @@ void freed(Point *P) {
 
 // STATS: sizespec Statistics Collected
 // STATS-DAG: {{[0-9]+}} sizespec - Marker calls turned back into tagged operator new calls
-// STATS-DAG: 1 sizespec - Tagged calls given their class's inline fast path
+// STATS-DAG: 2 sizespec - Tagged calls given their class's inline fast path
 // STATS-DAG: 1 sizespec - Tagged calls of a run-time size sent to the generic path
 // STATS-DAG: 1 sizespec - Tagged calls left as operator new calls
 // STATS-DAG: {{[0-9]+}} sizespec - Specialized sites the optimizer removed before lowering

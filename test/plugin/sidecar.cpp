@@ -30,6 +30,12 @@
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "align": 8,
 // CHECK-NEXT:     "class": 3,
+// CHECK-NEXT:     "code": {
+// CHECK-NEXT:       "column": 24,
+// CHECK-NEXT:       "file": "{{.*}}sidecar.cpp",
+// CHECK-NEXT:       "function": "_Z4makev",
+// CHECK-NEXT:       "line": [[#@LINE+35]]
+// CHECK-NEXT:     },
 // CHECK-NEXT:     "column": 24,
 // CHECK-NEXT:     "describe": "new Point",
 // CHECK-NEXT:     "file": "{{.*}}sidecar.cpp",
@@ -60,7 +66,7 @@
 // CHECK-NEXT:     "type": "int *[12]"
 // CHECK-NEXT:   }
 // CHECK-NEXT: ],
-// CHECK-NEXT: "sizespec": 1
+// CHECK-NEXT: "sizespec": 2
 // CHECK-NEXT: }
 struct Point { double X, Y, Z; };
 Point *make() { return new Point; }

@@ -7,6 +7,7 @@
 #ifndef SIZESPEC_TOOLS_REPORT_FORMATS_H
 #define SIZESPEC_TOOLS_REPORT_FORMATS_H
 
+#include "HotSites.h"
 #include "Report.h"
 #include "RunStats.h"
 
@@ -33,12 +34,16 @@ struct OutputOptions {
   std::optional<RunStats> Run;
   /// --source-dir: where relative site paths are found (HTML sources).
   std::string SourceDir;
+  /// --profile: a run's sampled allocations, joined to the sites.
+  const ProfileView *Profile = nullptr;
 };
 
-/// Site lines (docs/interfaces.md) and notes, then the summary tables.
+/// Site lines (docs/interfaces.md) and notes, then the summary tables;
+/// with a profile, the hottest sites and what to shrink.
 void printText(const Report &R, const OutputOptions &Opts,
                llvm::raw_ostream &OS);
-/// {"sizespec_report": 1, "sites": [...], "summary": {...}, "errors": [...]}
+/// {"sizespec_report": 1, "sites": [...], "summary": {...}, "errors": [...]},
+/// with a profile also "profile" and "shrink".
 void printJson(const Report &R, const OutputOptions &Opts,
                llvm::raw_ostream &OS);
 /// SARIF 2.1.0: one result per site.

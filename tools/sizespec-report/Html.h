@@ -1,18 +1,21 @@
 //===- Html.h - Pieces of the HTML page -------------------------*- C++ -*-===//
 //
 // The page (HtmlFormat.cpp) is put together from the charts (HtmlCharts.cpp),
-// the annotated sources (HtmlSource.cpp) and its style and script
-// (HtmlAssets.cpp). Every string from a sidecar or a source file is escaped.
+// the run's allocations (HtmlProfile.cpp), the annotated sources
+// (HtmlSource.cpp) and its style and script (HtmlAssets.cpp). Every string
+// from a sidecar or a source file is escaped.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef SIZESPEC_TOOLS_REPORT_HTML_H
 #define SIZESPEC_TOOLS_REPORT_HTML_H
 
+#include "HotSites.h"
 #include "Report.h"
 
 #include "sizespec/size_classes.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -59,6 +62,13 @@ std::vector<SourceFile> loadSources(const Report &R, llvm::StringRef SourceDir);
 /// Each readable file, its lines numbered and each site's verdict shown
 /// under its line at its column, as opt-viewer shows remarks.
 void printSources(const Report &R, llvm::ArrayRef<SourceFile> Files,
+                  llvm::raw_ostream &OS);
+
+/// The run's allocations (--profile): totals, the hottest sites and those
+/// not specialized, and an icicle chart of the bytes by stack. \p Link
+/// shows a site's location (linked to its source where the page has it).
+void printProfile(const Report &R, const ProfileView &P,
+                  llvm::function_ref<std::string(const SiteRecord &)> Link,
                   llvm::raw_ostream &OS);
 
 extern const char kStyle[];

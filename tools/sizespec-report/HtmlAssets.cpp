@@ -30,6 +30,7 @@ table.wide { width: 100%; table-layout: fixed; }
 table.wide td { overflow-wrap: anywhere; }
 tr.specialized td.status { color: #176117; }
 tr.not-specialized td.status { color: #9a4a00; }
+tr.removed td.status { color: #34558f; }
 tr.conflict { background: #fff4d6; }
 figure { margin: 0.8em 0; }
 figcaption { font-weight: 600; margin-bottom: 0.2em; }
@@ -37,6 +38,15 @@ svg.chart { width: 100%; height: auto; max-width: 1320px; }
 svg .bar.specialized, .key.specialized { fill: #3a8f3a; background: #3a8f3a; }
 svg .bar.generic, .key.generic { fill: #e08a1e; background: #e08a1e; }
 svg .bar.not-eligible, .key.not-eligible { fill: #9a9a9a; background: #9a9a9a; }
+svg .bar.removed, .key.removed { fill: #6f8fc7; background: #6f8fc7; }
+.key.not-specialized { background: #e08a1e; }
+.key.unrecorded { background: #b9b9b9; }
+svg.icicle rect.frame { stroke: #fff; stroke-width: 0.5; }
+svg.icicle rect.frame.specialized { fill: #8cc78c; }
+svg.icicle rect.frame.not-specialized { fill: #f0b66a; }
+svg.icicle rect.frame.removed { fill: #a9bde3; }
+svg.icicle rect.frame.unrecorded { fill: #d4d4d4; }
+svg.icicle text.frame-label { font-size: 11px; pointer-events: none; }
 svg .axis { stroke: #666; }
 svg .limit { stroke: #b00020; stroke-width: 2; stroke-dasharray: 6 4; }
 svg text { font-size: 11px; fill: #333; }
@@ -56,6 +66,7 @@ tr.remark td.code { font-weight: 600; white-space: pre-wrap; }
 tr.remark.specialized td.code { color: #176117; }
 tr.remark.generic td.code { color: #9a4a00; }
 tr.remark.not-eligible td.code { color: #666; }
+tr.remark.removed td.code { color: #34558f; }
 details.source { margin: 0.3em 0; }
 details.source > summary { cursor: pointer; }
 p.error { color: #a00000; }

@@ -14,7 +14,9 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <map>
+#include <numeric>
 
 using namespace llvm;
 
@@ -25,7 +27,8 @@ namespace {
 
 constexpr unsigned kBuckets = kRuntimeBucket;
 constexpr SiteKind kKinds[] = {SiteKind::Specialized, SiteKind::Generic,
-                               SiteKind::NotEligible};
+                               SiteKind::NotEligible, SiteKind::Removed};
+constexpr unsigned kNumKinds = std::size(kKinds);
 
 // Geometry of a histogram, in SVG user units (the page is 1400 px wide).
 constexpr unsigned kWidth = 1320, kHeight = 230;
@@ -33,7 +36,7 @@ constexpr unsigned kLeft = 70, kBottom = 44, kTop = 24;
 constexpr unsigned kSlot = (kWidth - kLeft - 10) / kBuckets;
 constexpr unsigned kBar = kSlot - 8;
 
-using Counts = std::array<std::array<std::uint64_t, 3>, kBuckets + 1>;
+using Counts = std::array<std::array<std::uint64_t, kNumKinds>, kBuckets + 1>;
 
 unsigned slotX(unsigned Bucket) { return kLeft + (Bucket - 1) * kSlot; }
 
@@ -41,7 +44,8 @@ void histogram(raw_ostream &OS, StringRef Id, StringRef Title,
                const Counts &Values, std::uint64_t Limit, bool Bytes) {
   std::uint64_t Max = 1;
   for (unsigned B = 1; B <= kBuckets; ++B)
-    Max = std::max(Max, Values[B][0] + Values[B][1] + Values[B][2]);
+    Max = std::max(Max, std::accumulate(Values[B].begin(), Values[B].end(),
+                                        std::uint64_t(0)));
   auto Word = [&](std::uint64_t V) {
     return Bytes ? bytes(V) : std::to_string(V);
   };
@@ -64,7 +68,7 @@ void histogram(raw_ostream &OS, StringRef Id, StringRef Title,
   for (unsigned B = 1; B <= kBuckets; ++B) {
     unsigned X = slotX(B);
     double Y = kTop + PlotH;
-    for (unsigned K = 0; K < 3; ++K) {
+    for (unsigned K = 0; K < kNumKinds; ++K) {
       std::uint64_t V = Values[B][K];
       if (!V)
         continue;
@@ -169,7 +173,8 @@ void printCharts(const Report &R, std::uint64_t Limit, raw_ostream &OS) {
   OS << "<section id=\"picture\"><h2>The picture</h2>\n"
         "<p class=\"legend\"><span class=\"key specialized\"></span>"
         "specialized <span class=\"key generic\"></span>generic path "
-        "<span class=\"key not-eligible\"></span>not eligible</p>\n";
+        "<span class=\"key not-eligible\"></span>not eligible "
+        "<span class=\"key removed\"></span>removed by the optimizer</p>\n";
   histogram(OS, "histogram-sites", "Sites by size class", Sites, Limit,
             /*Bytes=*/false);
   histogram(OS, "histogram-bytes",

@@ -1,7 +1,8 @@
 //===- HtmlFormat.cpp - The merged report as one self-contained page ------===//
 //
 // One file, no network: inline style, script and SVG, so the page opens from
-// a CI artifact. From the top: the picture (HtmlCharts.cpp), what to shrink,
+// a CI artifact. From the top: the picture (HtmlCharts.cpp), the run's
+// allocations (--profile, HtmlProfile.cpp), what to shrink (Shrink.h),
 // the run's counts (--stats), the compiles' settings, files, sites, and the
 // annotated sources (HtmlSource.cpp). It fits a 1400 px window and prints.
 //
@@ -9,6 +10,7 @@
 
 #include "Formats.h"
 #include "Html.h"
+#include "Shrink.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -27,57 +29,7 @@ namespace {
 
 using html::escape;
 
-/// The number of sites "what to shrink" lists.
-constexpr size_t kShrinkRows = 25;
-
 const char *plural(std::uint64_t N) { return N == 1 ? "" : "s"; }
-
-/// A site a few bytes over a class boundary or the limit.
-struct ShrinkCandidate {
-  const MergedSite *M;
-  std::uint64_t Over; ///< bytes to shed
-  unsigned Into;      ///< the class it would then take
-  bool OverLimit;     ///< now above the limit (generic path)
-};
-
-/// A type of the standard library's own making (a control block, a node),
-/// which no user can shrink: `std::_Sp_...`, `_Rb_tree_node<...>`.
-bool isLibraryInternal(StringRef Type) {
-  Type.consume_front("std::");
-  Type.consume_front("__gnu_cxx::");
-  Type.consume_front("__1::");
-  return Type.starts_with("_");
-}
-
-/// The sites whose size is known, each with the bytes that would move it
-/// into the next smaller class (or, above the limit, under it), fewest
-/// first.
-std::vector<ShrinkCandidate> shrinkCandidates(const Report &R,
-                                              std::uint64_t Limit) {
-  unsigned LimitClass = class_of(Limit);
-  if (Limit > 0 && LimitClass == 0)
-    LimitClass = kNumClasses;
-  std::vector<ShrinkCandidate> Out;
-  for (const MergedSite &M : R.Sites) {
-    const SiteRecord &S = M.S;
-    if (!S.Size || *S.Size == 0 || isLibraryInternal(S.Type))
-      continue;
-    if (S.Specialized && S.Class && *S.Class > 1) {
-      unsigned Into = *S.Class - 1;
-      Out.push_back({&M, *S.Size - class_size(Into), Into, false});
-    } else if (!S.Specialized && S.Reason == "size_above_limit" &&
-               LimitClass > 0 && *S.Size > Limit) {
-      Out.push_back({&M, *S.Size - Limit, LimitClass, true});
-    }
-  }
-  std::stable_sort(Out.begin(), Out.end(),
-                   [](const ShrinkCandidate &A, const ShrinkCandidate &B) {
-                     return A.Over < B.Over;
-                   });
-  if (Out.size() > kShrinkRows)
-    Out.resize(kShrinkRows);
-  return Out;
-}
 
 /// What every part of the page needs to show a path.
 struct Paths {
@@ -123,49 +75,71 @@ void printHeader(const Report &R, std::uint64_t Limit, raw_ostream &OS) {
     Generic += K == SiteKind::Generic;
     NotEligible += K == SiteKind::NotEligible;
   }
+  std::string Removed =
+      C.Removed ? formatv(", {0} removed by the optimizer", C.Removed).str()
+                : std::string();
   OS << formatv(
       "<p class=\"lead\" id=\"totals\" data-sites=\"{0}\" "
       "data-specialized=\"{1}\">{0} site{2} from {3} translation unit{4}: "
       "<strong>{1} specialized</strong>, {5} on the generic path, "
-      "{6} not eligible; size limit {7} B. {8} duplicate record{9} "
+      "{6} not eligible{12}; size limit {7} B. {8} duplicate record{9} "
       "merged; {10} conflicting site{11}.</p>\n",
       C.Sites, C.Specialized, plural(C.Sites), C.Units, plural(C.Units),
       Generic, NotEligible, Limit, C.DuplicatesMerged,
-      plural(C.DuplicatesMerged), C.Conflicts, plural(C.Conflicts));
+      plural(C.DuplicatesMerged), C.Conflicts, plural(C.Conflicts),
+      escape(Removed));
 }
 
 void printShrink(const Report &R, std::uint64_t Limit, const Paths &P,
-                 raw_ostream &OS) {
-  std::vector<ShrinkCandidate> List = shrinkCandidates(R, Limit);
+                 const ProfileView *Profile, raw_ostream &OS) {
+  std::vector<ShrinkRow> Rows = shrinkRows(R, Limit, Profile);
   OS << "<section id=\"what-to-shrink\"><h2>What to shrink</h2>\n"
-        "<p class=\"note\">Sites just over a class boundary or the limit: a "
-        "type this many bytes smaller takes the next smaller class (less "
-        "memory per object), or, over the limit, a specialized routine.</p>\n";
-  if (List.empty()) {
+        "<p class=\"note\">Types just over a class boundary or the limit, one "
+        "row each with its sites: a type this many bytes smaller takes the "
+        "next smaller class (less memory per object), or, over the limit, a "
+        "specialized routine. "
+     << (Profile ? "Ranked by the bytes the run would not have allocated."
+                 : "Fewest bytes to shed first; with --profile, ranked by "
+                   "what the run would save.")
+     << "</p>\n";
+  if (Rows.empty()) {
     OS << "<p>No site has a known size above the smallest class.</p>"
           "</section>\n";
     return;
   }
   OS << "<table id=\"shrink\" class=\"wide sortable\"><thead><tr>"
         "<th data-type=\"n\" style=\"width:7em\">bytes to shed</th>"
-        "<th>site</th><th style=\"width:6em\" data-type=\"n\">size</th>"
-        "<th style=\"width:10em\">now</th><th style=\"width:12em\">then</th>"
-        "<th>location</th></tr></thead><tbody>\n";
-  for (const ShrinkCandidate &Cand : List) {
-    const SiteRecord &S = Cand.M->S;
-    std::string Now = Cand.OverLimit ? std::string("generic path")
-                                     : formatv("class {0} ({1} B)", *S.Class,
-                                               class_size(*S.Class))
-                                           .str();
+        "<th>type</th><th style=\"width:6em\" data-type=\"n\">size</th>"
+        "<th style=\"width:10em\">now</th><th style=\"width:12em\">then</th>";
+  if (Profile)
+    OS << "<th data-type=\"n\" style=\"width:8em\">allocations</th>"
+          "<th data-type=\"n\" style=\"width:7em\">bytes saved</th>";
+  OS << "<th data-type=\"n\" style=\"width:4em\">sites</th><th>where</th>"
+        "</tr></thead><tbody>\n";
+  constexpr std::size_t kShownPlaces = 6;
+  for (const ShrinkRow &Row : ArrayRef(Rows).take_front(kHotRows)) {
     std::string Then =
-        formatv("{0}class {1} ({2} B)", Cand.OverLimit ? "specialized, " : "",
-                Cand.Into, class_size(Cand.Into))
-            .str();
-    OS << formatv("<tr data-over=\"{0}\"><td class=\"n\">{0} B</td>"
-                  "<td><code>{1}</code></td><td class=\"n\" data-sort=\"{2}\">"
-                  "{2} B</td><td>{3}</td><td>{4}</td><td>{5}</td></tr>\n",
-                  Cand.Over, escape(S.Describe), *S.Size, escape(Now),
-                  escape(Then), P.link(S));
+        (Row.Now ? "" : "specialized, ") + shrinkClassName(Row.Into);
+    std::vector<std::string> Where;
+    for (const MergedSite *M : ArrayRef(Row.Sites).take_front(kShownPlaces))
+      Where.push_back(P.link(M->S));
+    if (Row.Sites.size() > kShownPlaces)
+      Where.push_back(formatv("and {0} more", Row.Sites.size() - kShownPlaces));
+    OS << formatv("<tr data-over=\"{0}\" data-type=\"{1}\" "
+                  "data-sites=\"{2}\" data-saved=\"{3}\"><td class=\"n\">{0} "
+                  "B</td><td><code>{1}</code></td><td class=\"n\" "
+                  "data-sort=\"{4}\">{4} B</td><td>{5}</td><td>{6}</td>",
+                  Row.Over, escape(Row.Type), Row.Sites.size(),
+                  std::llround(Row.BytesSaved), Row.Size,
+                  escape(shrinkClassName(Row.Now)), escape(Then));
+    if (Profile)
+      OS << formatv(
+          "<td class=\"n\" data-sort=\"{0}\">{1}</td>"
+          "<td class=\"n\" data-sort=\"{2}\">{3}</td>",
+          std::llround(Row.Allocations), escape(estimateWord(Row.Allocations)),
+          std::llround(Row.BytesSaved), escape(byteWord(Row.BytesSaved)));
+    OS << formatv("<td class=\"n\">{0}</td><td>{1}</td></tr>\n",
+                  Row.Sites.size(), join(Where, ", "));
   }
   OS << "</tbody></table></section>\n";
 }
@@ -218,7 +192,8 @@ void printCompiles(const Report &R, raw_ostream &OS) {
 
 void printFiles(const Report &R, const Paths &P, raw_ostream &OS) {
   struct FileCounts {
-    unsigned Sites = 0, Specialized = 0, Generic = 0, NotEligible = 0;
+    unsigned Sites = 0, Specialized = 0, Generic = 0, NotEligible = 0,
+             Removed = 0;
     std::map<std::string, unsigned> Reasons;
   };
   std::map<StringRef, FileCounts> Files;
@@ -235,6 +210,9 @@ void printFiles(const Report &R, const Paths &P, raw_ostream &OS) {
     case SiteKind::NotEligible:
       ++F.NotEligible;
       break;
+    case SiteKind::Removed:
+      ++F.Removed;
+      break;
     }
     if (!M.S.Specialized)
       ++F.Reasons[M.S.Reason];
@@ -245,6 +223,7 @@ void printFiles(const Report &R, const Paths &P, raw_ostream &OS) {
         "<th data-type=\"n\" style=\"width:7em\">specialized</th>"
         "<th data-type=\"n\" style=\"width:6em\">generic</th>"
         "<th data-type=\"n\" style=\"width:7em\">not eligible</th>"
+        "<th data-type=\"n\" style=\"width:6em\">removed</th>"
         "<th>not specialized, by reason</th></tr></thead><tbody>\n";
   for (const auto &[File, F] : Files) {
     std::vector<std::string> Reasons;
@@ -260,9 +239,10 @@ void printFiles(const Report &R, const Paths &P, raw_ostream &OS) {
                   .str();
     OS << formatv("<tr data-file=\"{0}\"><td>{1}</td><td class=\"n\">{2}</td>"
                   "<td class=\"n\">{3}</td><td class=\"n\">{4}</td>"
-                  "<td class=\"n\">{5}</td><td>{6}</td></tr>\n",
+                  "<td class=\"n\">{5}</td><td class=\"n\">{6}</td>"
+                  "<td>{7}</td></tr>\n",
                   escape(File), Name, F.Sites, F.Specialized, F.Generic,
-                  F.NotEligible, escape(join(Reasons, ", ")));
+                  F.NotEligible, F.Removed, escape(join(Reasons, ", ")));
   }
   OS << "</tbody></table></section>\n";
 }
@@ -288,7 +268,8 @@ void printSites(const Report &R, const Paths &P, raw_ostream &OS) {
       Classes.insert(std::to_string(*M.S.Class));
   }
   OS << "<section id=\"site-list\"><h2>Sites</h2>\n<div class=\"filters\">\n";
-  printSelect(OS, "status", "status", {"specialized", "not-specialized"});
+  printSelect(OS, "status", "status",
+              {"specialized", "not-specialized", "removed"});
   printSelect(OS, "reason", "reason", Reasons);
   // Numeric order for classes.
   std::vector<std::string> ByNumber(Classes.begin(), Classes.end());
@@ -336,10 +317,16 @@ void printSites(const Report &R, const Paths &P, raw_ostream &OS) {
        << (S.Class ? std::to_string(*S.Class) : std::string("?")) << "</td>";
     OS << "<td>" << scanWord(S) << "</td>";
     OS << "<td class=\"status\">"
-       << (S.Specialized ? "specialized" : "not specialized") << "</td>";
-    if (S.Specialized)
-      OS << "<td><code>" << escape(S.Routine) << "</code></td>";
-    else
+       << (S.removed()     ? "removed by the optimizer"
+           : S.Specialized ? "specialized"
+                           : "not specialized")
+       << "</td>";
+    if (S.Specialized) {
+      OS << "<td><code>" << escape(S.Routine) << "</code>";
+      if (std::string Note = outcomeNote(S); !Note.empty())
+        OS << "<br><small>" << escape(Note) << "</small>";
+      OS << "</td>";
+    } else
       OS << "<td>" << escape(S.Reason) << ": "
          << escape(S.Message.empty() ? S.Reason : S.Message) << "</td>";
     OS << "<td>" << escape(join(TUs, ", "));
@@ -381,7 +368,10 @@ void printHtml(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
   printHeader(R, Limit, OS);
   if (Opts.ShowSummary) {
     html::printCharts(R, Limit, OS);
-    printShrink(R, Limit, P, OS);
+    if (Opts.Profile)
+      html::printProfile(
+          R, *Opts.Profile, [&](const SiteRecord &S) { return P.link(S); }, OS);
+    printShrink(R, Limit, P, Opts.Profile, OS);
     if (Opts.Run)
       printRun(R, *Opts.Run, OS);
     printCompiles(R, OS);

@@ -2,6 +2,7 @@
 
 #include "Inputs.h"
 #include "ObjectRecords.h"
+#include "sizespec/model/Outcome.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -23,11 +24,13 @@ public:
   UnitSink(function_ref<void(const Sidecar &)> Add, InputSummary &Summary)
       : Add(Add), Summary(Summary) {}
 
-  void add(const Sidecar &SC) {
+  /// Hands on \p SC; \p FrontEndText is its text as the front end wrote
+  /// it, before any outcome was joined.
+  void add(const Sidecar &SC, StringRef FrontEndText) {
     // Identity is the content, normalized (sidecarText leaves out where it
     // was read from): a record read from an object and the same unit's
     // exported sidecar compare equal.
-    if (!Seen.insert(xxh3_64bits(sidecarText(SC, /*Pretty=*/false))).second)
+    if (!Seen.insert(xxh3_64bits(FrontEndText)).second)
       return;
     ++Summary.Units;
     Add(SC);
@@ -85,7 +88,16 @@ struct Reader {
         Summary.Stale.push_back((Path + " (" + SC->MainFile + ")").str());
         continue;
       }
-      Sink.add(*SC);
+      std::string Text = sidecarText(*SC, /*Pretty=*/false);
+      if (!U.Lowered.empty()) {
+        Expected<LoweredUnit> Lowered = parseLowered(U.Lowered);
+        if (!Lowered) {
+          Fail(U.Where, toString(Lowered.takeError()));
+          continue;
+        }
+        joinOutcomes(SC->Sites, *Lowered);
+      }
+      Sink.add(*SC, Text);
     }
   }
 
@@ -95,7 +107,7 @@ struct Reader {
       Fail(Path, toString(SC.takeError()));
       return;
     }
-    Sink.add(*SC);
+    Sink.add(*SC, sidecarText(*SC, /*Pretty=*/false));
   }
 
   /// Objects, archives and linked programs below \p Dir, then exported

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Formats.h"
+#include "Shrink.h"
 
 #include "sizespec/size_classes.h"
 
@@ -52,11 +53,69 @@ json::Value summaryToJson(const Summary &C) {
       {"duplicates_merged", C.DuplicatesMerged},
       {"conflicts", C.Conflicts},
       {"by_status", json::Object{{"specialized", C.Specialized},
-                                 {"not-specialized", C.NotSpecialized}}},
+                                 {"not-specialized", C.NotSpecialized},
+                                 {"removed", C.Removed}}},
       {"by_class", std::move(ByClass)},
       {"by_reason", countsToJson(C.ByReason)},
       {"by_form", countsToJson(C.ByForm)},
   };
+}
+
+json::Value hotToJson(const HotSite &H) {
+  json::Object Out{{"allocations", H.Allocations},
+                   {"bytes", H.Bytes},
+                   {"samples", H.Samples},
+                   {"sigma", H.Sigma},
+                   {"class", H.Class},
+                   {"kind", H.Kind},
+                   {"specialized_path", H.Specialized},
+                   {"generic_path", H.Generic}};
+  if (H.Site) {
+    Out["site"] = siteToJson(*H.Site);
+  } else {
+    Out["site"] = nullptr;
+    Out["where"] = H.Where;
+    Out["function"] = H.Function;
+    Out["line_table"] = !H.NoLineTable;
+  }
+  return Out;
+}
+
+json::Value profileToJson(const ProfileView &P) {
+  json::Array Sites;
+  for (const HotSite &H : P.Sites)
+    Sites.push_back(hotToJson(H));
+  json::Value None = nullptr;
+  if (!P.Data.None.empty())
+    None = P.Data.None;
+  return json::Object{{"rate", P.Data.Rate},
+                      {"mode", P.Data.Mode},
+                      {"no_samples", std::move(None)},
+                      {"samples", P.Data.TotalSamples},
+                      {"dropped", P.Data.Dropped},
+                      {"allocations", P.Allocations},
+                      {"bytes", P.Bytes},
+                      {"line_tables", P.LineTables},
+                      {"sites", std::move(Sites)}};
+}
+
+json::Value shrinkToJson(const Report &R, const ProfileView *P) {
+  json::Array Rows;
+  for (const ShrinkRow &Row : shrinkRows(R, commonLimit(R), P)) {
+    json::Array Where;
+    for (const MergedSite *M : Row.Sites)
+      Where.push_back(json::Object{
+          {"file", M->S.File}, {"line", M->S.Line}, {"column", M->S.Column}});
+    Rows.push_back(json::Object{{"type", Row.Type},
+                                {"size", Row.Size},
+                                {"over", Row.Over},
+                                {"class", Row.Now},
+                                {"into", Row.Into},
+                                {"allocations", Row.Allocations},
+                                {"bytes_saved", Row.BytesSaved},
+                                {"sites", std::move(Where)}});
+  }
+  return Rows;
 }
 
 } // namespace
@@ -70,6 +129,10 @@ void printJson(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
       for (const InputError &E : Opts.Errors)
         J.value(json::Object{{"file", E.Path}, {"message", E.Message}});
     });
+    if (Opts.Profile) {
+      J.attribute("profile", profileToJson(*Opts.Profile));
+      J.attribute("shrink", shrinkToJson(R, Opts.Profile));
+    }
     if (Opts.ShowSites)
       J.attributeArray("sites", [&] {
         for (const MergedSite &M : R.Sites)

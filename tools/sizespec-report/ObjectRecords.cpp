@@ -3,6 +3,7 @@
 #include "ObjectRecords.h"
 #include "sizespec/model/SiteSection.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/Magic.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/Binary.h"
@@ -94,13 +95,26 @@ Expected<ObjectScan> readObjectRecords(StringRef Path) {
             Member.empty() ? Path.str() : formatv("{0}({1})", Path, Member);
         return forEachSectionNamed(
             Obj, kSiteSection, [&](StringRef Contents) -> Error {
-              Expected<std::vector<std::string>> Texts =
+              Expected<std::vector<SectionRecord>> Records =
                   decodeSiteRecords(Contents);
-              if (!Texts)
+              if (!Records)
                 return createStringError(Twine(kSiteSection) + ": " +
-                                         toString(Texts.takeError()));
-              for (std::string &T : *Texts)
-                Scan.Units.push_back({Where, std::move(T)});
+                                         toString(Records.takeError()));
+              size_t First = Scan.Units.size();
+              for (auto [Index, R] : enumerate(*Records)) {
+                if (R.K == SectionRecord::Sites) {
+                  Scan.Units.push_back({Where, std::move(R.Text), ""});
+                  continue;
+                }
+                // A unit's lowered record follows its sites record.
+                if (Scan.Units.size() == First ||
+                    !Scan.Units.back().Lowered.empty())
+                  return createStringError(formatv(
+                      "{0}: record {1}: a lowered record without its sites "
+                      "record before it",
+                      kSiteSection, Index));
+                Scan.Units.back().Lowered = std::move(R.Text);
+              }
               return Error::success();
             });
       });

@@ -22,10 +22,13 @@
 namespace sizespec {
 namespace report {
 
-/// One translation unit's records, as sidecar JSON text.
+/// One translation unit's records: the front end's, as sidecar JSON text,
+/// and what the late passes did with them (Outcome.h; empty where the
+/// object has no such record).
 struct UnitText {
   std::string Where; ///< "lib/libx.a(foo.o)", or the file's path.
   std::string Json;
+  std::string Lowered;
 };
 
 /// What one file held.

@@ -3,6 +3,7 @@
 #include "Report.h"
 
 #include "sizespec/model/Codes.h"
+#include "sizespec/model/Outcome.h"
 
 #include "sizespec/size_classes.h"
 
@@ -69,6 +70,10 @@ void Merger::add(const Sidecar &SC) {
                       [&](const MergedSite &M) { return sameVerdict(M.S, S); });
     if (It == Versions.end())
       It = Versions.insert(Versions.end(), MergedSite{S, {}, false});
+    else if (S.Outcome && It->S.Outcome)
+      It->S.Outcome->add(*S.Outcome); // the site's code in another object
+    else if (S.Outcome)
+      It->S.Outcome = S.Outcome;
     // A header site is seen by many TUs: keep each origin once as we go.
     if (It->Origins.empty() || !(It->Origins.back() == From))
       It->Origins.push_back(From);
@@ -89,8 +94,11 @@ Report Merger::finish(const Filter &F) {
       M.Origins.erase(std::unique(M.Origins.begin(), M.Origins.end()),
                       M.Origins.end());
       M.Conflict = Conflict;
-      if (!shown(M, F))
+      settleOutcome(M.S);
+      if (!shown(M, F)) {
+        R.Hidden.push_back(std::move(M));
         continue;
+      }
       AnyShown = true;
       R.Sites.push_back(std::move(M));
     }
@@ -120,6 +128,8 @@ std::string conflictNote(const MergedSite &M) {
 }
 
 SiteKind kindOf(const SiteRecord &S) {
+  if (S.removed())
+    return SiteKind::Removed;
   return S.Specialized ? SiteKind::Specialized : kindOfReason(S.Reason);
 }
 
@@ -137,6 +147,8 @@ StringRef kindName(SiteKind K) {
     return "generic";
   case SiteKind::NotEligible:
     return "not-eligible";
+  case SiteKind::Removed:
+    return "removed";
   }
   llvm_unreachable("covered switch");
 }

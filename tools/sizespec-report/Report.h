@@ -57,6 +57,9 @@ struct Summary : SiteCounts {
 
 struct Report {
   std::vector<MergedSite> Sites; ///< Sorted by file, line, column.
+  /// The sites the filter left out: a profile's samples still join to them
+  /// (HotSites.h), so that they are not taken for unrecorded code.
+  std::vector<MergedSite> Hidden;
   Summary Counts;
   /// The compiles' settings ("max=1024 off=false sanitizer=null"), each
   /// with the number of sidecars that carry it.
@@ -65,13 +68,14 @@ struct Report {
 
 /// What became of a site, as the HTML page sorts it: routed to a
 /// specialized routine; left on the generic path (too large, runtime
-/// count, over-aligned, off); or not eligible in its form (placement new, a
-/// class operator new, a dependent, incomplete or constant-evaluated site).
-enum class SiteKind { Specialized, Generic, NotEligible };
+/// count, over-aligned, off); not eligible in its form (placement new, a
+/// class operator new, a dependent, incomplete or constant-evaluated site);
+/// or specialized and then removed by the optimizer (nothing runs).
+enum class SiteKind { Specialized, Generic, NotEligible, Removed };
 SiteKind kindOf(const SiteRecord &S);
 /// The kind of a site not specialized for \p Reason (a reason code).
 SiteKind kindOfReason(llvm::StringRef Reason);
-/// "specialized", "generic", "not-eligible".
+/// "specialized", "generic", "not-eligible", "removed".
 llvm::StringRef kindName(SiteKind K);
 
 /// The size limit most compiles used (their max=), or the default.

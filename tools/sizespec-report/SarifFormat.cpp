@@ -41,6 +41,8 @@ json::Object artifactLocation(StringRef File) {
 }
 
 StringRef ruleId(const SiteRecord &S) {
+  if (S.removed())
+    return "removed";
   return S.Specialized ? StringRef("specialized") : StringRef(S.Reason);
 }
 
@@ -49,8 +51,9 @@ json::Object ruleFor(StringRef Id) {
   std::string Text =
       Id == "specialized"
           ? "allocation site routed to a size-specialized routine"
-          : "allocation site not specialized: " +
-                (Why.empty() ? Id.str() : Why.str());
+      : Id == "removed" ? "specialized allocation site removed by the optimizer"
+                        : "allocation site not specialized: " +
+                              (Why.empty() ? Id.str() : Why.str());
   return json::Object{{"id", Id},
                       {"shortDescription", json::Object{{"text", Text}}}};
 }
@@ -104,6 +107,8 @@ void printSarif(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
   };
   if (R.Counts.Specialized)
     addRule("specialized");
+  if (R.Counts.Removed)
+    addRule("removed");
   for (const auto &KV : R.Counts.ByReason)
     addRule(KV.first);
 

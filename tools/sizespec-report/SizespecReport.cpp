@@ -12,6 +12,7 @@
 
 #include "Formats.h"
 #include "Inputs.h"
+#include "ProfileExport.h"
 #include "Report.h"
 #include "Stamp.h"
 #include "sizespec/model/Codes.h"
@@ -31,6 +32,7 @@
 #include "llvm/Support/WithColor.h"
 
 #include <memory>
+#include <optional>
 #include <tuple>
 
 using namespace llvm;
@@ -117,6 +119,24 @@ cl::opt<std::string> SourceDir(
              "directory), for the HTML page's annotated sources; default: "
              "the current directory"),
     cl::value_desc("dir"), cl::cat(Category));
+
+cl::opt<std::string> ProfileFile(
+    "profile",
+    cl::desc("Join a run's sampled allocation profile (SIZESPEC_PROFILE=FILE) "
+             "to the sites of the program given: its hottest sites, those not "
+             "specialized, and what shrinking would save"),
+    cl::value_desc("file"), cl::cat(Category));
+
+cl::opt<std::string> PprofFile(
+    "profile-pprof",
+    cl::desc("With --profile: write it as pprof's profile.proto to <file>"),
+    cl::value_desc("file"), cl::cat(Category));
+
+cl::opt<std::string> CollapsedFile(
+    "profile-collapsed",
+    cl::desc("With --profile: write its stacks collapsed (flamegraph.pl, "
+             "speedscope), in estimated bytes, to <file>"),
+    cl::value_desc("file"), cl::cat(Category));
 
 cl::opt<bool> SummaryOnly("summary-only", cl::desc("Print only the summary"),
                           cl::cat(Category));
@@ -250,6 +270,33 @@ int printReport(const Filter &F, ToolOutputFile &Out) {
     else
       Opts.Run = std::move(*Run);
   }
+  std::optional<ProfileView> Profile;
+  if (!ProfileFile.empty()) {
+    Expected<ProfileData> Data = readProfile(ProfileFile);
+    if (!Data) {
+      WithColor::error(errs(), kToolName)
+          << ProfileFile << ": " << toString(Data.takeError()) << "\n";
+      return 1;
+    }
+    Profile = joinProfile(std::move(*Data), R, Inputs);
+    Opts.Profile = &*Profile;
+    for (auto [Path, Write] : {std::pair(&PprofFile, &writePprof),
+                               std::pair(&CollapsedFile, &writeCollapsed)}) {
+      if (Path->empty())
+        continue;
+      std::error_code EC;
+      ToolOutputFile File(*Path, EC,
+                          Write == &writePprof ? sys::fs::OF_None
+                                               : sys::fs::OF_Text);
+      if (EC) {
+        WithColor::error(errs(), kToolName)
+            << *Path << ": " << EC.message() << "\n";
+        return 1;
+      }
+      Write(*Profile, File.os());
+      File.keep();
+    }
+  }
   Opts.SourceDir = SourceDir;
   Opts.Errors = InputErrors;
   Opts.ShowSites = !SummaryOnly;
@@ -305,6 +352,7 @@ int main(int argc, char **argv) {
       "merge sizespec site records into one report, or print a binary's\n"
       "stamps\n\n"
       "  sizespec-report [options] <object, archive, program or directory>...\n"
+      "  sizespec-report --profile FILE [options] <program>...\n"
       "  sizespec-report --binary <file>...\n\n"
       "Every object built with the plugin carries its site records (section\n"
       ".sizespec.sites); a linked program or library carries those of all\n"
@@ -326,6 +374,16 @@ int main(int argc, char **argv) {
       (OutputFormat == Format::Sarif || OutputFormat == Format::Html)) {
     WithColor::error(errs(), kToolName)
         << "--binary prints text or json, not sarif or html\n";
+    return 1;
+  }
+  if ((!PprofFile.empty() || !CollapsedFile.empty()) && ProfileFile.empty()) {
+    WithColor::error(errs(), kToolName)
+        << "--profile-pprof and --profile-collapsed need --profile\n";
+    return 1;
+  }
+  if (!ProfileFile.empty() && !Binaries.empty()) {
+    WithColor::error(errs(), kToolName)
+        << "--profile joins a run to the sites; --binary prints stamps\n";
     return 1;
   }
   if (Binaries.empty() && Inputs.empty()) {

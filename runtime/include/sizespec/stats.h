@@ -80,6 +80,15 @@ SIZESPEC_API Stats stats() noexcept;
 /// Prints the stats table to \p out (the format SIZESPEC_STATS=1 uses).
 SIZESPEC_API void print_stats(std::FILE *out) noexcept;
 
+/// Writes the sampled allocation profile (SIZESPEC_PROFILE=FILE turns it
+/// on; SIZESPEC_PROFILE_RATE=BYTES sets the mean interval between samples,
+/// 512 KiB by default) to \p path, "%p" in it the process id; null: the
+/// file SIZESPEC_PROFILE names, as at exit. The format is
+/// docs/interfaces.md's "The allocation profile"; `sizespec-report
+/// --profile FILE PROGRAM` reads it. False if it could not be written (or
+/// no path is known).
+SIZESPEC_API bool write_profile(const char *path = nullptr) noexcept;
+
 /// What the runtime knows about one address.
 struct ObjectInfo {
   bool ours;           ///< inside the runtime's spans

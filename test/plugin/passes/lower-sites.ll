@@ -4,7 +4,8 @@
 ; generic path of its kind (a run-time size), or stays a call (above the
 ; limit, over-aligned); every call loses its tag. A site of the module's
 ; ledger with no call left was removed by the optimizer. Each outcome is a
-; remark at the site.
+; remark at the site, and all of them the lowered record, in the records
+; section after the front end's (Outcome.h).
 ; RUN: %opt -passes=sizespec-lower-sites -S %s | FileCheck %s
 ; RUN: %opt -passes=sizespec-lower-sites -disable-output -pass-remarks=sizespec -pass-remarks-missed=sizespec %s 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: %opt -passes=sizespec-lower-sites -disable-output -stats %s 2>&1 | FileCheck %s --check-prefix=STATS
@@ -23,7 +24,7 @@
 ; STATS-DAG: 1 sizespec - Specialized sites the optimizer removed before lowering
 
 define ptr @class3() !dbg !10 {
-  %p = call noalias ptr @_Znwm(i64 24) #0 [ "sizespec"(i1 false, i64 1024) ], !sizespec.site !100, !dbg !11
+  %p = call noalias ptr @_Znwm(i64 24) #0 [ "sizespec"(i1 false, i64 1024, i64 0) ], !dbg !11
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @class3()
@@ -37,17 +38,16 @@ define ptr @class3() !dbg !10 {
 ; CHECK: sizespec.refill:
 ; CHECK-NEXT: call ptr @_ZN8sizespec6detail12alloc_refillEjm(i32 4, i64 24)
 ; CHECK-NOT: "sizespec"(
-; CHECK-NOT: !sizespec.site
 
 define ptr @tiny() !dbg !20 {
-  %p = call noalias ptr @_Znwm(i64 8) #0 [ "sizespec"(i1 false, i64 1024) ], !sizespec.site !101, !dbg !21
+  %p = call noalias ptr @_Znwm(i64 8) #0 [ "sizespec"(i1 false, i64 1024, i64 1) ], !dbg !21
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @tiny()
 ; CHECK: call ptr @_ZN8sizespec6detail17alloc_tiny_refillEjm(i32 0, i64 8)
 
 define ptr @above() !dbg !30 {
-  %p = call noalias ptr @_Znwm(i64 2000) #0 [ "sizespec"(i1 false, i64 1024) ], !sizespec.site !102, !dbg !31
+  %p = call noalias ptr @_Znwm(i64 2000) #0 [ "sizespec"(i1 false, i64 1024, i64 2) ], !dbg !31
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @above()
@@ -55,21 +55,34 @@ define ptr @above() !dbg !30 {
 ; CHECK-NEXT: ret ptr %p
 
 define ptr @overaligned() !dbg !40 {
-  %p = call noalias ptr @_ZnwmSt11align_val_t(i64 24, i64 64) #0 [ "sizespec"(i1 false, i64 1024) ], !sizespec.site !103, !dbg !41
+  %p = call noalias ptr @_ZnwmSt11align_val_t(i64 24, i64 64) #0 [ "sizespec"(i1 false, i64 1024, i64 3) ], !dbg !41
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @overaligned()
 ; CHECK-NEXT: %p = call noalias ptr @_ZnwmSt11align_val_t(i64 24, i64 64) #[[BUILTIN]], !dbg
 
 define ptr @runtime(i64 %n) !dbg !50 {
-  %p = call noalias ptr @_Znwm(i64 %n) #0 [ "sizespec"(i1 true, i64 1024) ], !sizespec.site !104, !dbg !51
+  %p = call noalias ptr @_Znwm(i64 %n) #0 [ "sizespec"(i1 true, i64 1024, i64 4) ], !dbg !51
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @runtime(
 ; CHECK-NEXT: %p = call noalias ptr @_ZN8sizespec6detail18alloc_generic_scanEm(i64 %n)
 
-; The ledger goes with the tags.
+; The ledger goes with the tags; the outcomes go to the object, in order of
+; the ledger.
 ; CHECK-NOT: !sizespec.sites
+; RUN: %opt -passes=sizespec-lower-sites %s -o %t.bc
+; RUN: llc -filetype=obj %t.bc -o %t.o
+; RUN: llvm-objcopy --dump-section=.sizespec.sites=%t.bin %t.o
+; RUN: FileCheck %s --check-prefix=RECORD < %t.bin
+; RECORD: sizespec-lowered v=1 encoding=none stored={{[0-9]+}} raw={{[0-9]+}}
+; RECORD-NEXT: {"locations":true,"sites":[
+; RECORD-SAME: {"aligned":false,"calls":[{"class":3,"count":1,"how":"lowered","inlined_at":[],"size":24,"why":null}],"column":3,"file":"a.cc","form":"new","function":"class3","line":10,"nothrow":false,"scan":false,"size":24},
+; RECORD-SAME: {"aligned":false,"calls":[{"class":1,"count":1,"how":"tiny","inlined_at":[],"size":8,"why":null}],{{[^{]*}}"function":"tiny"
+; RECORD-SAME: {"aligned":false,"calls":[{"class":null,"count":1,"how":"call","inlined_at":[],"size":2000,"why":"2000 B: above the 1024 B limit"}],{{[^{]*}}"function":"above"
+; RECORD-SAME: {"aligned":true,"calls":[{"class":null,"count":1,"how":"call","inlined_at":[],"size":24,"why":"alignment beyond class 3's"}],{{[^{]*}}"function":"overaligned"
+; RECORD-SAME: {"aligned":false,"calls":[{"class":null,"count":1,"how":"generic","inlined_at":[],"size":null,"why":null}],{{[^{]*}}"function":"runtime",{{[^{]*}}"scan":true,"size":null},
+; RECORD-SAME: {"aligned":false,"calls":[],"column":3,"file":"a.cc","form":"new","function":"gone","line":60,"nothrow":false,"scan":false,"size":null}],"sizespec_lowered":1}
 
 declare nonnull ptr @_Znwm(i64) #1
 declare nonnull ptr @_ZnwmSt11align_val_t(i64, i64) #1
@@ -96,9 +109,9 @@ attributes #1 = { nobuiltin allocsize(0) }
 !50 = distinct !DISubprogram(name: "runtime", scope: !1, file: !1, line: 49, type: !3, unit: !0, spFlags: DISPFlagDefinition)
 !51 = !DILocation(line: 50, column: 3, scope: !50)
 !60 = distinct !DISubprogram(name: "gone", scope: !1, file: !1, line: 59, type: !3, unit: !0, spFlags: DISPFlagDefinition)
-!100 = distinct !{!"class3", !10, i32 10, i32 3}
-!101 = distinct !{!"tiny", !20, i32 20, i32 3}
-!102 = distinct !{!"above", !30, i32 30, i32 3}
-!103 = distinct !{!"overaligned", !40, i32 40, i32 3}
-!104 = distinct !{!"runtime", !50, i32 50, i32 3}
-!105 = distinct !{!"gone", !60, i32 60, i32 3}
+!100 = !{!"class3", !10, i32 10, i32 3, i1 false, i32 0, i64 24}
+!101 = !{!"tiny", !20, i32 20, i32 3, i1 false, i32 0, i64 8}
+!102 = !{!"above", !30, i32 30, i32 3, i1 false, i32 0, i64 2000}
+!103 = !{!"overaligned", !40, i32 40, i32 3, i1 false, i32 2, i64 24}
+!104 = !{!"runtime", !50, i32 50, i32 3, i1 true, i32 0, i64 -1}
+!105 = !{!"gone", !60, i32 60, i32 3, i1 false, i32 0, i64 -1}

@@ -1,8 +1,9 @@
 ; MarkSitesPass alone: each call of a marker (<sizespec/site_markers.h>)
 ; becomes the call of the operator new it stands for, with the attributes
 ; Clang gives a new-expression's call (builtin: the optimizer may delete
-; it), tagged with the site's kind and the module's limit from the stamp,
-; and entered in the module's ledger of sites. Other calls are left alone.
+; it), tagged with the site's kind, the module's limit from the stamp and
+; its index in the module's ledger of sites, which says where it is and what
+; it allocates. Other calls are left alone.
 ; RUN: %opt -passes=sizespec-mark-sites -S %s | FileCheck %s
 ; RUN: %opt -passes=sizespec-mark-sites -stats -disable-output %s 2>&1 | FileCheck %s --check-prefix=STATS
 ; STATS: 3 sizespec - Marker calls turned back into tagged operator new calls
@@ -19,21 +20,21 @@ define ptr @plain() {
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @plain()
-; CHECK-NEXT: %p = call noalias ptr @_Znwm(i64 24) #[[CALL:[0-9]+]] [ "sizespec"(i1 false, i64 80) ], !sizespec.site ![[SITE1:[0-9]+]]
+; CHECK-NEXT: %p = call noalias ptr @_Znwm(i64 24) #[[CALL:[0-9]+]] [ "sizespec"(i1 false, i64 80, i64 0) ]{{$}}
 
 define ptr @nothrow(ptr %tag) {
   %p = call ptr @_ZN8sizespec6detail13site_new_scanEmRKSt9nothrow_t(i64 16, ptr %tag)
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @nothrow(
-; CHECK-NEXT: %p = call noalias ptr @_ZnwmRKSt9nothrow_t(i64 16, ptr %tag) #[[CALL]] [ "sizespec"(i1 true, i64 80) ], !sizespec.site ![[SITE2:[0-9]+]]
+; CHECK-NEXT: %p = call noalias ptr @_ZnwmRKSt9nothrow_t(i64 16, ptr %tag) #[[CALL]] [ "sizespec"(i1 true, i64 80, i64 1) ]{{$}}
 
 define ptr @array_aligned() {
   %p = call ptr @_ZN8sizespec6detail17site_array_noscanEmSt11align_val_t(i64 128, i64 64)
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @array_aligned()
-; CHECK-NEXT: %p = call noalias ptr @_ZnamSt11align_val_t(i64 128, i64 64) #[[CALL]] [ "sizespec"(i1 false, i64 80) ], !sizespec.site ![[SITE3:[0-9]+]]
+; CHECK-NEXT: %p = call noalias ptr @_ZnamSt11align_val_t(i64 128, i64 64) #[[CALL]] [ "sizespec"(i1 false, i64 80, i64 2) ]{{$}}
 
 define ptr @not_a_marker() {
   %p = call ptr @malloc(i64 24)
@@ -49,5 +50,9 @@ define ptr @not_a_marker() {
 ; CHECK-DAG: declare ptr @_ZnwmRKSt9nothrow_t(i64, ptr) #[[DECL]]
 ; CHECK-DAG: attributes #[[DECL]] = { nobuiltin allocsize(0) }
 ; CHECK-DAG: attributes #[[CALL]] = { builtin allocsize(0) }
-; CHECK-DAG: !sizespec.sites = !{![[SITE1]], ![[SITE2]], ![[SITE3]]}
-; CHECK-DAG: ![[SITE1]] = distinct !{!"plain", null, i32 0, i32 0}
+; Function, scope, line, column (no debug info here), scan, form bits
+; (1 array, 2 aligned, 4 nothrow), size.
+; CHECK-DAG: !sizespec.sites = !{![[SITE1:[0-9]+]], ![[SITE2:[0-9]+]], ![[SITE3:[0-9]+]]}
+; CHECK-DAG: ![[SITE1]] = !{!"plain", null, i32 0, i32 0, i1 false, i32 0, i64 24}
+; CHECK-DAG: ![[SITE2]] = !{!"nothrow", null, i32 0, i32 0, i1 true, i32 4, i64 16}
+; CHECK-DAG: ![[SITE3]] = !{!"array_aligned", null, i32 0, i32 0, i1 false, i32 3, i64 128}

@@ -53,6 +53,8 @@ struct ListedSite {
   /// The site's own expression (see FoundSite).
   clang::CXXNewExpr *New = nullptr;
   clang::CastExpr *AllocatorCast = nullptr;
+  /// The function whose body holds the expression (see FoundSite).
+  const clang::FunctionDecl *Function = nullptr;
   /// Set when the record stands for a call of std::make_unique or
   /// std::make_shared in user code: the call, and which of the two.
   const clang::CallExpr *SmartPtrCall = nullptr;

@@ -1,6 +1,6 @@
 //===- Sidecar.h - One translation unit's records as JSON -------*- C++ -*-===//
 //
-// The per-TU sidecar (docs/interfaces.md, "Sidecar JSON (version 1)"): the
+// The per-TU sidecar (docs/interfaces.md, "Sidecar JSON (version 2)"): the
 // plugin writes it, sizespec-report reads and validates it. Reading knows
 // nothing of merging or printing.
 //
@@ -22,8 +22,9 @@
 
 namespace sizespec {
 
-/// The sidecar version written and read.
-constexpr std::int64_t kSidecarVersion = 1;
+/// The sidecar version written; every version up to it is read (version 1
+/// has no "code" key).
+constexpr std::int64_t kSidecarVersion = 2;
 
 /// One translation unit's sidecar.
 struct Sidecar {

@@ -18,12 +18,47 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace llvm::json {
 class Object;
 } // namespace llvm::json
 
 namespace sizespec {
+
+/// Where a specialized site's code is, as the compile emits it: the
+/// function whose body holds the allocation (mangled, as the object names
+/// it) and the expression's location as debug info gives it (the macro's
+/// expansion for a site inside one). A make_unique or container site's code
+/// is in the standard library's header, shared by every record that the
+/// listing policy puts at a call in user code. Records v2 carry it
+/// (docs/interfaces.md, "What the optimizer did"); it joins the site to
+/// what the late passes did (Outcome.h).
+struct SiteCode {
+  std::string Function;
+  std::string File;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+/// What the late passes did with a specialized site's calls, over every
+/// object that holds its code: how many copies of its call the optimizer
+/// left and what each became. None left: the optimizer removed the site.
+struct SiteOutcome {
+  unsigned Lowered = 0; ///< given a class's fast path (or the tiny path)
+  unsigned Generic = 0; ///< run-time size: the generic path
+  unsigned Calls = 0;   ///< left as a call of operator new
+  /// The sizes the lowered calls had once constant (an allocator site's,
+  /// after inlining), with their classes.
+  std::vector<std::pair<std::uint64_t, unsigned>> LoweredSizes;
+  /// Why calls were left ("above the 1024 B limit"); empty if none was.
+  std::string CallWhy;
+
+  unsigned total() const { return Lowered + Generic + Calls; }
+  bool removed() const { return total() == 0; }
+  void add(const SiteOutcome &O);
+};
 
 struct SiteRecord {
   std::string File;
@@ -48,6 +83,15 @@ struct SiteRecord {
   /// The rewriter's left-alone code (LeftAlone.def) for an eligible site it
   /// keeps as written; empty otherwise.
   std::string LeftAlone;
+  /// Specialized sites in records v2: where the site's code is.
+  std::optional<SiteCode> Code;
+  /// What the late passes did with it, where an object says (never in the
+  /// plugin's own report, which comes before them).
+  std::optional<SiteOutcome> Outcome;
+
+  /// The optimizer removed every call of this specialized site: nothing
+  /// runs.
+  bool removed() const { return Specialized && Outcome && Outcome->removed(); }
 
   /// The identity of a site, wherever records are merged (a header's site
   /// seen by many translation units): where it is and what it allocates in
@@ -73,18 +117,27 @@ std::string describeSite(llvm::StringRef Form, llvm::StringRef Type,
 
 /// The report's line for a site, without a newline, e.g.
 /// `shapes.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point> (24 B,
-/// class 3)` or `shapes.cc:57:9: not specialized: new Mesh (1040 B): size
-/// above 1024 B limit by 16 B`.
+/// class 3)`, `shapes.cc:57:9: not specialized: new Mesh (1040 B): size
+/// above 1024 B limit by 16 B` or `shapes.cc:60:3: removed by the
+/// optimizer: new Point (24 B, class 3)`.
 std::string siteLine(const SiteRecord &R);
 
 /// The line after its location: "specialized: new Point -> ...".
 std::string siteVerdict(const SiteRecord &R);
 
+/// What the optimizer's copies of a specialized site's call became, where
+/// that says more than the verdict, e.g. "the optimizer left 3 copies of its
+/// call: 2 lowered inline, 1 left as a call of operator new (above the 1024
+/// B limit)" or "its size is a constant once inlined: lowered inline to
+/// class 3 (24 B)"; empty otherwise.
+std::string outcomeNote(const SiteRecord &R);
+
 /// A note about the site, as a compiler words one, without a newline:
 /// `shapes.cc:42:17: note: <Text>`.
 std::string siteNote(const SiteRecord &R, llvm::StringRef Text);
 
-/// "specialized" or "not-specialized", as records spell the status.
+/// "specialized", "not-specialized" or "removed", as records spell the
+/// status.
 llvm::StringRef statusCode(const SiteRecord &R);
 
 /// "scan" or "noscan" ("scan?" when the record does not say).
@@ -93,7 +146,8 @@ llvm::StringRef scanWord(const SiteRecord &R);
 /// The keys every JSON form of a site shares (docs/interfaces.md): file,
 /// line, column, form, type, size, align, class, scan, status, reason,
 /// message, routine; null where unknown; and `"tiny": true` on a site that
-/// takes the tiny path. Each output adds its own keys.
+/// takes the tiny path; "code" and "outcome" where the record has them
+/// (docs/interfaces.md). Each output adds its own keys.
 llvm::json::Object siteJSON(const SiteRecord &R);
 
 } // namespace sizespec

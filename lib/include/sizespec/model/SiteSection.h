@@ -3,9 +3,12 @@
 // Every object the plugin builds carries its translation unit's site records
 // in a non-allocated section, so caches, distributed builds, archives and the
 // linker move the report with the object (docs/interfaces.md, "The records
-// section"). A record is a header line and a payload, the sidecar JSON:
+// section"). A record is a header line and a payload: the front end's,
+// the sidecar JSON; after it, the late passes' record of what they did
+// with the translation unit's specialized sites (Outcome.h):
 //
-//   sizespec-sites v=1 encoding=zlib stored=<bytes> raw=<bytes>\n<payload>
+//   sizespec-sites v=2 encoding=zlib stored=<bytes> raw=<bytes>\n<payload>
+//   sizespec-lowered v=1 encoding=none stored=<bytes> raw=<bytes>\n<payload>
 //
 // The linker concatenates the records of every object it links; a reader
 // skips the NUL bytes that alignment may put between them.
@@ -25,17 +28,31 @@ namespace sizespec {
 
 /// The section's name in ELF objects.
 inline constexpr llvm::StringLiteral kSiteSection = ".sizespec.sites";
-/// The record version written and read.
-inline constexpr unsigned kSiteSectionVersion = 1;
+/// The versions written; every version up to each is read.
+inline constexpr unsigned kSiteSectionVersion = 2;
+inline constexpr unsigned kLoweredRecordVersion = 1;
 /// Payloads above this many bytes are compressed (when zlib is there).
 inline constexpr std::size_t kCompressAbove = 4096;
 
-/// One record for the sidecar text \p Json.
-std::string encodeSiteRecord(llvm::StringRef Json);
+/// One record of a section, decoded.
+struct SectionRecord {
+  enum Kind {
+    Sites,   ///< the front end's: the sidecar JSON
+    Lowered, ///< the late passes': what they did (Outcome.h)
+  };
+  Kind K;
+  unsigned Version;
+  std::string Text;
+};
 
-/// The sidecar texts of every record in a section's \p Contents, in order.
-/// The error names the first malformed record.
-llvm::Expected<std::vector<std::string>>
+/// One record of kind \p K for the JSON text \p Json, at the version
+/// written.
+std::string encodeSectionRecord(SectionRecord::Kind K, llvm::StringRef Json);
+
+/// Every record in a section's \p Contents, in order: a translation unit's
+/// Lowered record, where there is one, follows its Sites record. The error
+/// names the first malformed record.
+llvm::Expected<std::vector<SectionRecord>>
 decodeSiteRecords(llvm::StringRef Contents);
 
 /// An assembler fragment that puts \p Bytes into the records section,

@@ -30,6 +30,9 @@ struct SiteCounts {
   unsigned Sites = 0;
   unsigned Specialized = 0;
   unsigned NotSpecialized = 0;
+  /// Specialized sites whose every call the optimizer removed; counted
+  /// apart from Specialized (nothing of them runs).
+  unsigned Removed = 0;
   /// Specialized sites per size class: [class] = {scan, noscan}.
   std::map<unsigned, std::pair<unsigned, unsigned>> ByClass;
   std::map<std::string, unsigned> ByReason;
