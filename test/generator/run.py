@@ -4,8 +4,9 @@
 Usage: run.py --build DIR [--seeds A:B | --programs N] [--jobs J]
               [--keep DIR] [--clangxx clang++-19] [--gxx g++]
 
-For each seed, gen.py writes a program (language mode, optimization level
-and -fno-exceptions drawn from the seed); it is built and run as:
+For each seed, gen.py writes a program (language mode, optimization level,
+-fno-exceptions and, for some, a replaced global operator new of one form
+drawn from the seed); it is built and run as:
 
   plain     Clang without the plugin, no runtime (the reference)
   plugin    Clang with the plugin, linked with the runtime
@@ -40,7 +41,10 @@ def settings(seed):
     opt = r.choice(["-O0", "-O1", "-O2", "-O3"])
     throws = r.random() < 0.5
     no_exceptions = not throws and r.random() < 0.5
-    return std, opt, throws, no_exceptions
+    # Drawn last, so that the earlier draws of a seed stay what they were.
+    replace = r.choice(["plain", "nothrow", "array", "nothrow-array"]) \
+        if r.random() < 0.2 else "none"
+    return std, opt, throws, no_exceptions, replace
 
 
 class Builds:
@@ -157,11 +161,12 @@ def minimize(b, work, src, std, opt, no_exc, build):
 
 
 def one(b, seed, keep):
-    std, opt, throws, no_exc = settings(seed)
+    std, opt, throws, no_exc, replace = settings(seed)
     with tempfile.TemporaryDirectory(prefix="sizespec-gen-") as work:
         src = os.path.join(work, "program.cpp")
         gen = [sys.executable, os.path.join(HERE, "gen.py"), str(seed),
-               "--std", std] + ([] if throws else ["--no-throw"])
+               "--std", std, "--replace", replace] + \
+            ([] if throws else ["--no-throw"])
         with open(src, "w") as f:
             f.write(subprocess.run(gen, check=True, capture_output=True,
                                    text=True).stdout)
@@ -176,9 +181,10 @@ def one(b, seed, keep):
             if failed not in ("plain", "rewrite"):
                 minimize(b, where, os.path.join(where, "program.cpp"), std,
                          opt, no_exc, failed)
-        return seed, failed, "%s %s%s: %s" % (std, opt,
-                                               " -fno-exceptions" if no_exc else "",
-                                               why) + (" (kept in %s)" % where if where else "")
+        return seed, failed, "%s %s%s%s: %s" % (
+            std, opt, " -fno-exceptions" if no_exc else "",
+            "" if replace == "none" else " replaced operator new: " + replace,
+            why) + (" (kept in %s)" % where if where else "")
 
 
 def main():

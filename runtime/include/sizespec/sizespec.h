@@ -68,13 +68,29 @@ SIZESPEC_API void *alloc_generic_noscan(std::size_t __size);
 SIZESPEC_API void *alloc_generic_aligned(std::size_t __size,
                                          std::size_t __align);
 
+/// The alignment a new-expression of a type aligned to \p _Align passes to
+/// its operator new: with aligned new (C++17), beyond
+/// __STDCPP_DEFAULT_NEW_ALIGNMENT__; else 0, the default-alignment form.
+/// A routine standing aside calls the form its site would have: a rewritten
+/// site names the routine without the alignment argument, so the routine
+/// supplies it (a program that replaces `operator new(size_t)` would
+/// otherwise serve an over-aligned type from its unaligned form).
+template <std::size_t _Align> constexpr std::size_t new_alignment() {
+#if defined(__cpp_aligned_new)
+  return _Align > __STDCPP_DEFAULT_NEW_ALIGNMENT__ ? _Align : 0;
+#else
+  return 0;
+#endif
+}
+
 /// The one template behind every specialized routine: class \p _Class, kind
 /// \p _Scan, allocated type \p _Tp (checked against the class at compile
 /// time). \p __align is what an over-aligned site passes, for the slow path
 /// when the runtime stands aside.
 template <class _Tp, unsigned _Class, bool _Scan, bool _Nothrow>
-SIZESPEC_FAST_PATH void *
-alloc_class(std::size_t __size, std::size_t __align = 0) noexcept(_Nothrow) {
+SIZESPEC_FAST_PATH void *alloc_class(
+    std::size_t __size,
+    std::size_t __align = new_alignment<alignof(_Tp)>()) noexcept(_Nothrow) {
   static_assert(is_specialized_class(_Class),
                 "no specialized routine for class");
   static_assert(sizeof(_Tp) <= class_size(_Class),
@@ -117,7 +133,7 @@ SIZESPEC_FAST_PATH void *alloc_sized(std::size_t __size) {
       _Align <= tiny_align(__size, false))
     return alloc_tiny<false>(__size);
   if (__bin != kNoBin)
-    return alloc_small_in<false>(__bin, __size);
+    return alloc_small_in<false>(__bin, __size, new_alignment<_Align>());
   return _Align > alignof(std::max_align_t)
              ? alloc_generic_aligned(__size, _Align)
          : _Scan ? alloc_generic_scan(__size)
