@@ -183,10 +183,10 @@ ProfileView joinProfile(ProfileData Data, const Report &R,
         U.Function = frameName(F);
         U.Where = F.File.empty() ? sys::path::filename(F.Object).str()
                                  : formatv("{0}:{1}", F.File, F.Line).str();
-        U.NoLineTable =
-            F.File.empty() && any_of(Programs, [&](const std::string &P) {
-              return sys::path::filename(P) == sys::path::filename(F.Object);
-            });
+        U.InInput = any_of(Programs, [&](const std::string &P) {
+          return sys::path::filename(P) == sys::path::filename(F.Object);
+        });
+        U.NoLineTable = U.InInput && F.File.empty();
         V.Sites.push_back(std::move(U));
       }
       Index = It->second;

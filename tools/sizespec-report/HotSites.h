@@ -63,8 +63,10 @@ struct HotSite {
   std::uint64_t Unit = 0;
   bool Specialized = false; ///< a sample came through a routine
   bool Generic = false;     ///< a sample came through the generic path
-  /// Unrecorded code in one of the report's inputs without a line table:
-  /// its site, if it has one, cannot be joined.
+  /// Unrecorded code in one of the report's inputs (so built with the
+  /// plugin, or linked into a program that was), and whether it had a line
+  /// table: without one, its site, if it has one, cannot be joined.
+  bool InInput = false;
   bool NoLineTable = false;
 };
 

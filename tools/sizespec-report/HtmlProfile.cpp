@@ -164,6 +164,8 @@ void printHotTable(raw_ostream &OS, StringRef Id, ArrayRef<const HotSite *> Hot,
       Verdict = "no site record: <code>" + escape(H->Function) +
                 (H->NoLineTable ? "</code> (no line table here, so no site "
                                   "is joined: build with -g)"
+                 : H->InInput   ? "</code> (no site record names this code "
+                                  "of the program)"
                                 : "</code> (built without the plugin)");
     }
     OS << formatv(

@@ -77,6 +77,7 @@ json::Value hotToJson(const HotSite &H) {
     Out["where"] = H.Where;
     Out["function"] = H.Function;
     Out["line_table"] = !H.NoLineTable;
+    Out["in_program"] = H.InInput;
   }
   return Out;
 }

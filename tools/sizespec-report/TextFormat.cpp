@@ -22,6 +22,11 @@ std::string hotLine(const HotSite &H) {
                    "build with -g or -gline-tables-only)",
                    H.Where, H.Function)
         .str();
+  if (H.InInput)
+    return formatv("{0}: {1}: no site joined (no site record names this "
+                   "code of the program)",
+                   H.Where, H.Function)
+        .str();
   return formatv("{0}: {1}: no site record (code built without the plugin)",
                  H.Where, H.Function)
       .str();
