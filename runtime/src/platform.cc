@@ -95,12 +95,21 @@ bool sanitizer_runtime_present() noexcept {
 }
 } // namespace
 
+// The runtime's own tests build it instrumented (test/sanitize) and define
+// SIZESPEC_SANITIZER_TESTING so that it stays active under the sanitizer
+// that checks it. Never defined in a build anyone ships.
+#ifdef SIZESPEC_SANITIZER_TESTING
+constexpr bool kStandAsideForSanitizers = false;
+#else
+constexpr bool kStandAsideForSanitizers = true;
+#endif
+
 const char *reason_to_stand_aside() noexcept {
-  if (SIZESPEC_SANITIZER_BUILD)
+  if (kStandAsideForSanitizers && SIZESPEC_SANITIZER_BUILD)
     return "runtime built with a sanitizer";
   if (env_flag("SIZESPEC_SYSTEM"))
     return "SIZESPEC_SYSTEM is set";
-  if (sanitizer_runtime_present())
+  if (kStandAsideForSanitizers && sanitizer_runtime_present())
     return "a sanitizer runtime is loaded";
   if (valgrind_replaces_malloc())
     return "running under a valgrind tool that replaces malloc";

@@ -3,6 +3,7 @@
 
 Usage: run.py --build DIR [--seeds A:B | --programs N] [--jobs J]
               [--keep DIR] [--clangxx clang++-19] [--gxx g++]
+              [--clangxx22 clang++-22] [--lld ld.lld-19] [--every-config]
 
 For each seed, gen.py writes a program (language mode, optimization level,
 -fno-exceptions and, for some, a replaced global operator new of one form
@@ -14,6 +15,16 @@ drawn from the seed); it is built and run as:
   max80     the plugin with Go's 80-byte limit
   rewrite   the source after sizespec-rewrite --apply, built by Clang
   rewrite-gcc  the same source built by g++
+
+and in one more configuration drawn from the seed (all four with
+--every-config, as scripts/soak runs):
+
+  libcxx    the plugin, with libc++ (-stdlib=libc++), against the plain
+            build with libc++ (plain-libcxx)
+  clang22   Clang 22 with its plugin (-fplugin= and -fpass-plugin=)
+  thinlto   the plugin, ThinLTO, linked by lld (--lld)
+  no-inline-delete  the plugin with -mllvm -sizespec-inline-delete=0: every
+            delete calls operator delete (the reference for the inline free)
 
 Every build must print the reference's transcript and exit with its
 status. A failing case is kept under --keep (the program, each build's
@@ -33,6 +44,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 STDS = ["c++11", "c++14", "c++17", "c++20", "c++23"]
+EXTRAS = ["libcxx", "clang22", "thinlto", "no-inline-delete"]
 
 
 def settings(seed):
@@ -44,21 +56,31 @@ def settings(seed):
     # Drawn last, so that the earlier draws of a seed stay what they were.
     replace = r.choice(["plain", "nothrow", "array", "nothrow-array"]) \
         if r.random() < 0.2 else "none"
-    return std, opt, throws, no_exceptions, replace
+    extra = r.choice(EXTRAS)
+    return std, opt, throws, no_exceptions, replace, extra
 
 
 class Builds:
     def __init__(self, args):
         self.build = os.path.abspath(args.build)
         self.clangxx = args.clangxx
+        self.clangxx22 = args.clangxx22
         self.gxx = args.gxx
-        self.plugin = os.path.join(self.build, "lib", "sizespec", "sizespec-plugin.so")
+        self.lld = args.lld
+        self.every_config = args.every_config
+        plugins = os.path.join(self.build, "lib", "sizespec")
+        self.plugin = os.path.join(plugins, "sizespec-plugin.so")
+        self.plugin22 = os.path.join(plugins, "clang-22", "sizespec-plugin.so")
         self.runtime = os.path.join(self.build, "runtime", "libsizespec.so")
         self.rewrite = os.path.join(self.build, "rewriter", "sizespec-rewrite")
         self.include = os.path.join(HERE, "..", "..", "runtime", "include")
-        for p in (self.plugin, self.runtime, self.rewrite):
+        for p in (self.plugin, self.plugin22, self.runtime, self.rewrite):
             if not os.path.exists(p):
                 sys.exit("run.py: %s is missing; build %s first" % (p, self.build))
+        for tool in (self.clangxx22, self.lld):
+            if not shutil.which(tool):
+                sys.exit("run.py: %s is not installed (scripts/install-deps "
+                         "test installs it)" % tool)
 
     def flags(self, std, opt, no_exceptions):
         f = ["-std=" + std, opt, "-pthread", "-w"]
@@ -70,11 +92,32 @@ class Builds:
         rt = os.path.dirname(self.runtime)
         return [self.runtime, "-Wl,-rpath," + rt]
 
-    def commands(self, src, rewritten, exe_dir, std, opt, no_exc):
+    def commands(self, src, rewritten, exe_dir, std, opt, no_exc, extra):
         f = self.flags(std, opt, no_exc)
         plug = ["-fplugin=" + self.plugin]
         inc = ["-I" + self.include]
         out = lambda n: os.path.join(exe_dir, n)
+        extras = {
+            # libc++'s types have other sizes (a string is 24 bytes, not
+            # 32), which the transcripts print: its own reference.
+            "plain-libcxx": [self.clangxx] + f + ["-stdlib=libc++", src, "-o",
+                                                  out("plain-libcxx")],
+            "libcxx": [self.clangxx] + f + plug + ["-stdlib=libc++", src, "-o",
+                                                    out("libcxx")] + self.link(),
+            "clang22": [self.clangxx22] + f + ["-fplugin=" + self.plugin22,
+                                               "-fpass-plugin=" + self.plugin22,
+                                               src, "-o", out("clang22")] + self.link(),
+            "thinlto": [self.clangxx] + f + plug + ["-fpass-plugin=" + self.plugin,
+                                                    "-flto=thin", "-fuse-ld=lld",
+                                                    "--ld-path=" + shutil.which(self.lld),
+                                                    src, "-o", out("thinlto")] + self.link(),
+            "no-inline-delete": [self.clangxx] + f + plug + [
+                "-mllvm", "-sizespec-inline-delete=0", src, "-o",
+                out("no-inline-delete")] + self.link(),
+        }
+        chosen = EXTRAS if self.every_config else [extra]
+        if "libcxx" in chosen:
+            chosen = ["plain-libcxx"] + chosen
         return {
             "plain": [self.clangxx] + f + [src, "-o", out("plain")],
             "plugin": [self.clangxx] + f + plug + [src, "-o", out("plugin")] + self.link(),
@@ -84,6 +127,7 @@ class Builds:
                                                    "-o", out("max80")] + self.link(),
             "rewrite": [self.clangxx] + f + inc + [rewritten, "-o", out("rewrite")] + self.link(),
             "rewrite-gcc": [self.gxx] + f + inc + [rewritten, "-o", out("rewrite-gcc")] + self.link(),
+            **{name: extras[name] for name in chosen},
         }
 
 
@@ -107,18 +151,18 @@ def rewrite(b, src, rewritten, std, opt, no_exc):
     return run([b.rewrite, "-p", d, "--apply", rewritten])
 
 
-def check(b, work, src, std, opt, no_exc):
+def check(b, work, src, std, opt, no_exc, extra):
     """The first build that differs from the reference, or None; and why."""
     rewritten = os.path.join(work, "rewritten", "program.cpp")
     os.makedirs(os.path.dirname(rewritten), exist_ok=True)
     rc, _, err = rewrite(b, src, rewritten, std, opt, no_exc)
     if rc != 0:
         return "rewrite", "sizespec-rewrite failed:\n" + err
-    cmds = b.commands(src, rewritten, work, std, opt, no_exc)
+    cmds = b.commands(src, rewritten, work, std, opt, no_exc, extra)
     with open(os.path.join(work, "commands.txt"), "w") as f:
         for name, cmd in cmds.items():
             f.write("%s: %s\n" % (name, " ".join(cmd)))
-    ref = None
+    refs = {}
     for name, cmd in cmds.items():
         rc, _, err = run(cmd)
         if rc != 0:
@@ -126,19 +170,22 @@ def check(b, work, src, std, opt, no_exc):
         rc, out, err = run([os.path.join(work, name)])
         with open(os.path.join(work, name + ".out"), "w") as f:
             f.write(out)
-        if name == "plain":
-            ref = (rc, out)
+        if name.startswith("plain"):
+            refs[name] = (rc, out)
             if rc not in (0, 1):
                 return name, "the reference itself crashed (%d):\n%s" % (rc, err)
             if "FAIL" in out:
                 return name, "the reference reports a failure:\n" + out
             continue
+        ref_name = "plain-libcxx" if name == "libcxx" else "plain"
+        ref = refs[ref_name]
         if (rc, out) != ref:
-            return name, "exit %d (reference %d); transcript differs" % (rc, ref[0])
+            return name, "exit %d (%s %d); transcript differs" % (rc, ref_name,
+                                                                 ref[0])
     return None, ""
 
 
-def minimize(b, work, src, std, opt, no_exc, build):
+def minimize(b, work, src, std, opt, no_exc, extra, build):
     """Drops calls of main() while `build` still differs."""
     with open(src) as f:
         lines = f.read().split("\n")
@@ -151,7 +198,8 @@ def minimize(b, work, src, std, opt, no_exc, build):
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w") as f:
             f.write("\n".join(trial))
-        failed, _ = check(b, os.path.dirname(path), path, std, opt, no_exc)
+        failed, _ = check(b, os.path.dirname(path), path, std, opt, no_exc,
+                          extra)
         if failed == build:
             kept = trial
     out = os.path.join(work, "minimized.cpp")
@@ -161,7 +209,7 @@ def minimize(b, work, src, std, opt, no_exc, build):
 
 
 def one(b, seed, keep):
-    std, opt, throws, no_exc, replace = settings(seed)
+    std, opt, throws, no_exc, replace, extra = settings(seed)
     with tempfile.TemporaryDirectory(prefix="sizespec-gen-") as work:
         src = os.path.join(work, "program.cpp")
         gen = [sys.executable, os.path.join(HERE, "gen.py"), str(seed),
@@ -170,18 +218,19 @@ def one(b, seed, keep):
         with open(src, "w") as f:
             f.write(subprocess.run(gen, check=True, capture_output=True,
                                    text=True).stdout)
-        failed, why = check(b, work, src, std, opt, no_exc)
+        failed, why = check(b, work, src, std, opt, no_exc, extra)
+        extras = EXTRAS if b.every_config else [extra]
         if not failed:
-            return seed, None, ""
+            return seed, extras, None, ""
         where = ""
         if keep:
             where = os.path.join(keep, "seed-%d" % seed)
             shutil.rmtree(where, ignore_errors=True)
             shutil.copytree(work, where)
-            if failed not in ("plain", "rewrite"):
+            if failed not in ("plain", "plain-libcxx", "rewrite"):
                 minimize(b, where, os.path.join(where, "program.cpp"), std,
-                         opt, no_exc, failed)
-        return seed, failed, "%s %s%s%s: %s" % (
+                         opt, no_exc, extra, failed)
+        return seed, extras, failed, "%s %s%s%s: %s" % (
             std, opt, " -fno-exceptions" if no_exc else "",
             "" if replace == "none" else " replaced operator new: " + replace,
             why) + (" (kept in %s)" % where if where else "")
@@ -196,6 +245,11 @@ def main():
     ap.add_argument("--keep", help="keep failing cases here")
     ap.add_argument("--clangxx", default="clang++-19")
     ap.add_argument("--gxx", default="g++")
+    ap.add_argument("--clangxx22", default="clang++-22")
+    ap.add_argument("--lld", default="ld.lld-19",
+                    help="the linker for thinlto (lld of the --clangxx LLVM)")
+    ap.add_argument("--every-config", action="store_true",
+                    help="build every extra configuration for each program")
     args = ap.parse_args()
     b = Builds(args)
     if args.programs:
@@ -205,12 +259,18 @@ def main():
         seeds = range(a, z)
     failures = 0
     by_build = {}
+    by_config = {name: 0 for name in EXTRAS}
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for seed, failed, why in pool.map(lambda s: one(b, s, args.keep), seeds):
+        for seed, extras, failed, why in pool.map(lambda s: one(b, s, args.keep),
+                                                  seeds):
+            for name in extras:
+                by_config[name] += 1
             if failed:
                 failures += 1
                 by_build[failed] = by_build.get(failed, 0) + 1
                 print("seed %d: %s differs: %s" % (seed, failed, why), flush=True)
+    print("programs built in each extra configuration: " + ", ".join(
+        "%s %d" % kv for kv in by_config.items()))
     if by_build:
         print("failures by build: " + ", ".join(
             "%s %d" % kv for kv in sorted(by_build.items())))

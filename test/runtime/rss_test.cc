@@ -22,16 +22,6 @@ using namespace sizespec::test;
 
 namespace {
 
-std::size_t resident_bytes() {
-  std::FILE *F = std::fopen("/proc/self/statm", "r");
-  unsigned long Size = 0, Resident = 0;
-  if (!F || std::fscanf(F, "%lu %lu", &Size, &Resident) != 2)
-    ADD_FAILURE() << "cannot read /proc/self/statm";
-  if (F)
-    std::fclose(F);
-  return Resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-}
-
 struct Node {
   Node *next;
   char payload[40];

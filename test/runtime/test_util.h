@@ -9,7 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 #include <vector>
 
 namespace sizespec::test {
@@ -54,6 +57,19 @@ inline std::size_t new_align(std::size_t Size) {
 inline std::size_t runtime(std::size_t N) {
   asm volatile("" : "+r"(N));
   return N;
+}
+
+/// The process's resident memory (/proc/self/statm), in bytes. Stops the
+/// test if it cannot be read: a figure of 0 would pass any bound.
+inline std::size_t resident_bytes() {
+  std::FILE *F = std::fopen("/proc/self/statm", "r");
+  unsigned long Size = 0, Resident = 0;
+  if (!F || std::fscanf(F, "%lu %lu", &Size, &Resident) != 2) {
+    std::fprintf(stderr, "cannot read /proc/self/statm\n");
+    std::abort();
+  }
+  std::fclose(F);
+  return Resident * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
 }
 
 /// Fills [P, P+Size) with bytes derived from Seed.
