@@ -218,11 +218,14 @@ Site analyzeAllocatorCall(const CastExpr *Cast, ASTContext &Ctx,
   if (inConstantEvaluatedContext(Where))
     S.refuse(Reason::ConstantEvaluated);
   checkLimits(S, Opts, Ctx);
-  // The single-argument builtin (libc++: __libcpp_allocate's plain branch)
-  // is the default-alignment path; an over-aligned T takes the aligned
-  // branch beside it at run time.
+  // The site is redirected to the plain marker, which stands for
+  // operator new(size): the runtime's class aligns the object, but the
+  // runtime standing aside (a sanitizer, valgrind, a program that replaces
+  // operator new) calls operator new(size), aligned to the default new
+  // alignment only. libc++'s __libcpp_allocate(size, align) would have
+  // called the aligned form: an over-aligned T is not specialized.
   uint64_t NewAlign = Ctx.getTargetInfo().getNewAlign() / 8;
-  if (S.eligible() && S.RuntimeSize && *S.Align > NewAlign)
+  if (S.eligible() && S.Align && *S.Align > NewAlign)
     S.refuse(Reason::OverAligned, "alignment " + std::to_string(*S.Align) +
                                       " B beyond the default new alignment " +
                                       std::to_string(NewAlign) + " B");
