@@ -92,6 +92,10 @@ class Builds:
         rt = os.path.dirname(self.runtime)
         return [self.runtime, "-Wl,-rpath," + rt]
 
+    def extras(self, extra):
+        """The extra configurations a program drawn with `extra` is built in."""
+        return EXTRAS if self.every_config else [extra]
+
     def commands(self, src, rewritten, exe_dir, std, opt, no_exc, extra):
         f = self.flags(std, opt, no_exc)
         plug = ["-fplugin=" + self.plugin]
@@ -115,7 +119,7 @@ class Builds:
                 "-mllvm", "-sizespec-inline-delete=0", src, "-o",
                 out("no-inline-delete")] + self.link(),
         }
-        chosen = EXTRAS if self.every_config else [extra]
+        chosen = self.extras(extra)
         if "libcxx" in chosen:
             chosen = ["plain-libcxx"] + chosen
         return {
@@ -219,7 +223,7 @@ def one(b, seed, keep):
             f.write(subprocess.run(gen, check=True, capture_output=True,
                                    text=True).stdout)
         failed, why = check(b, work, src, std, opt, no_exc, extra)
-        extras = EXTRAS if b.every_config else [extra]
+        extras = b.extras(extra)
         if not failed:
             return seed, extras, None, ""
         where = ""

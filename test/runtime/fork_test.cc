@@ -10,9 +10,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
 #include <spawn.h>
-#include <string>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -57,6 +55,27 @@ int child_work(const std::vector<void *> &FromParent, int Objects = 20000,
   return 0;
 }
 
+/// Two threads running \p Run(Thread, Stop) while the test forks, stopped
+/// and joined when it ends, however it ends (a failed ASSERT returns early).
+class BusyThreads {
+public:
+  explicit BusyThreads(void (*Run)(unsigned, const std::atomic<bool> &)) {
+    for (unsigned T = 0; T < 2; ++T)
+      Threads.emplace_back([this, Run, T] { Run(T, Stop); });
+  }
+  ~BusyThreads() {
+    Stop = true;
+    for (std::thread &T : Threads)
+      T.join();
+  }
+  BusyThreads(const BusyThreads &) = delete;
+  BusyThreads &operator=(const BusyThreads &) = delete;
+
+private:
+  std::atomic<bool> Stop{false};
+  std::vector<std::thread> Threads;
+};
+
 TEST(Fork, ChildAllocatesAndFrees) {
   std::vector<void *> FromParent;
   for (int I = 0; I < 5000; ++I) {
@@ -79,20 +98,17 @@ TEST(Fork, ChildAllocatesAndFrees) {
 // Forking while other threads are inside the runtime's slow paths: the
 // child must not inherit a held lock.
 TEST(Fork, WhileOtherThreadsAllocate) {
-  std::atomic<bool> Stop{false};
-  std::vector<std::thread> Busy;
-  for (int T = 0; T < 2; ++T)
-    Busy.emplace_back([&] {
-      std::vector<void *> V;
-      while (!Stop) {
-        for (int I = 0; I < 2000; ++I)
-          V.push_back(I % 2 ? routine<1, false, false>(8)
-                            : ::operator new(std::size_t(I % 1024)));
-        for (void *P : V)
-          ::operator delete(P);
-        V.clear();
-      }
-    });
+  BusyThreads Busy([](unsigned, const std::atomic<bool> &Stop) {
+    std::vector<void *> V;
+    while (!Stop) {
+      for (int I = 0; I < 2000; ++I)
+        V.push_back(I % 2 ? routine<1, false, false>(8)
+                          : ::operator new(std::size_t(I % 1024)));
+      for (void *P : V)
+        ::operator delete(P);
+      V.clear();
+    }
+  });
   for (int Round = 0; Round < 20; ++Round) {
     pid_t Pid = fork();
     ASSERT_GE(Pid, 0);
@@ -103,9 +119,6 @@ TEST(Fork, WhileOtherThreadsAllocate) {
     ASSERT_TRUE(WIFEXITED(Status)) << "child died (deadlock or crash)";
     EXPECT_EQ(WEXITSTATUS(Status), 0);
   }
-  Stop = true;
-  for (std::thread &T : Busy)
-    T.join();
 }
 
 /// Waits for child \p Pid at most \p Limit: true and its status if it
@@ -125,13 +138,6 @@ bool wait_with_watchdog(pid_t Pid, int &Status,
   waitpid(Pid, &Status, 0);
   return false;
 }
-
-/// What the other threads of the parent do while it forks.
-struct Workload {
-  const char *Name;
-  unsigned Threads;
-  std::function<void(unsigned Thread, const std::atomic<bool> &Stop)> Run;
-};
 
 /// Allocates and frees across the classes, sizes past a thread's cache cap:
 /// refills from and flushes to the central lists.
@@ -204,14 +210,12 @@ void tiny_blocks(unsigned T, const std::atomic<bool> &Stop) {
   }
 }
 
-/// Forks \p Forks times while \p W runs on its threads; each child
+/// Forks \p Forks times while \p Run runs on two threads; each child
 /// allocates, frees and exits through exit(). A child that hangs (a lock
 /// the fork caught held) is killed by the watchdog and fails the test.
-void fork_while(const Workload &W, int Forks) {
-  std::atomic<bool> Stop{false};
-  std::vector<std::thread> Busy;
-  for (unsigned T = 0; T < W.Threads; ++T)
-    Busy.emplace_back([&W, &Stop, T] { W.Run(T, Stop); });
+void fork_while(const char *Name,
+                void (*Run)(unsigned, const std::atomic<bool> &), int Forks) {
+  BusyThreads Busy(Run);
   int Failed = 0;
   std::fflush(nullptr); // the children's exit() flushes stdio's copy
   for (int Round = 0; Round < Forks && Failed < 3; ++Round) {
@@ -221,39 +225,33 @@ void fork_while(const Workload &W, int Forks) {
       std::exit(child_work({}, 300, 100));
     int Status = 0;
     bool Exited = wait_with_watchdog(Pid, Status);
-    EXPECT_TRUE(Exited) << W.Name << ": child " << Round << " hung";
+    EXPECT_TRUE(Exited) << Name << ": child " << Round << " hung";
     EXPECT_TRUE(!Exited || (WIFEXITED(Status) && WEXITSTATUS(Status) == 0))
-        << W.Name << ": child " << Round << " status " << Status;
+        << Name << ": child " << Round << " status " << Status;
     Failed += !Exited || !WIFEXITED(Status) || WEXITSTATUS(Status) != 0;
   }
-  Stop = true;
-  for (std::thread &T : Busy)
-    T.join();
 }
 
 // A thousand forks per workload: the atfork handlers must leave the child
 // no lock held, whatever the other threads were doing at the time.
 TEST(ForkStress, WhileThreadsRefillAndFlush) {
-  fork_while({"refill and flush", 2, churn}, 1000);
+  fork_while("refill and flush", churn, 1000);
 }
 TEST(ForkStress, WhileThreadsFreeAcrossThreads) {
-  fork_while({"cross-thread frees", 2, cross_thread}, 1000);
+  fork_while("cross-thread frees", cross_thread, 1000);
 }
 TEST(ForkStress, WhileThreadsPurge) {
   ScopedPurgeDelay None(0);
-  fork_while({"purge", 2, purging}, 1000);
+  fork_while("purge", purging, 1000);
 }
 TEST(ForkStress, WhileThreadsRetireTinyBlocks) {
-  fork_while({"tiny blocks", 2, tiny_blocks}, 1000);
+  fork_while("tiny blocks", tiny_blocks, 1000);
 }
 
 // The other ways to start a process, from a process whose threads are
 // inside the runtime: posix_spawn, system() and a child that execs.
 TEST(Fork, PosixSpawnSystemAndExecWhileThreadsAllocate) {
-  std::atomic<bool> Stop{false};
-  std::vector<std::thread> Busy;
-  for (unsigned T = 0; T < 2; ++T)
-    Busy.emplace_back([&Stop, T] { churn(T, Stop); });
+  BusyThreads Busy(churn);
   for (int I = 0; I < 20; ++I) {
     pid_t Pid;
     char Sh[] = "/bin/sh", C[] = "-c", Cmd[] = "exit 5";
@@ -280,9 +278,6 @@ TEST(Fork, PosixSpawnSystemAndExecWhileThreadsAllocate) {
     ASSERT_TRUE(wait_with_watchdog(Pid, Status)) << "execed child hung";
     EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 7) << Status;
   }
-  Stop = true;
-  for (std::thread &T : Busy)
-    T.join();
 }
 
 } // namespace

@@ -13,10 +13,9 @@
 
 #include <pthread.h>
 
-#include <cstdio>
-#include <mutex>
+#include <atomic>
+#include <cstdlib>
 #include <thread>
-#include <unistd.h>
 #include <vector>
 
 using namespace sizespec;
