@@ -21,10 +21,23 @@ using namespace clang;
 namespace sizespec {
 namespace {
 
+/// A standard library's private alias (`_Fun` in libc++'s std::function,
+/// `_Node`): a name the user never wrote and cannot look up.
+bool isPrivateLibraryAlias(const TypedefType *TT, const ASTContext &Ctx) {
+  const TypedefNameDecl *D = TT->getDecl();
+  return D->isReserved(Ctx.getLangOpts()) !=
+             ReservedIdentifierStatus::NotReserved &&
+         Ctx.getSourceManager().isInSystemHeader(D->getLocation());
+}
+
 std::string printType(QualType T, const ASTContext &Ctx) {
-  // `new decltype(V)` says more as the type it names.
+  // `new decltype(V)` says more as the type it names, and a library's private
+  // alias as the type it stands for, fully qualified.
   while (const auto *DT = dyn_cast<DecltypeType>(T.getTypePtr()))
     T = DT->getUnderlyingType();
+  if (const auto *TT = T->getAs<TypedefType>();
+      TT && isPrivateLibraryAlias(TT, Ctx))
+    T = T.getCanonicalType();
   PrintingPolicy Policy = Ctx.getPrintingPolicy();
   Policy.SuppressTagKeyword = true;
   Policy.SuppressUnwrittenScope = true;

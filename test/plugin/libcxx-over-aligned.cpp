@@ -6,11 +6,11 @@
 // aligned. Such sites are not specialized. Found by the generator's soak
 // (libc++, a replaced operator new[], make_shared of an alignas(64) type).
 // REQUIRES: libcxx
-// RUN: %sizespec -stdlib=libc++ -std=c++20 -O2 -fplugin-arg-sizespec-report %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t 2> %t.report
+// RUN: %sizespec %libcxx -std=c++20 -O2 -fplugin-arg-sizespec-report %s %runtime_lib -Wl,-rpath,%runtime_libdir %libcxx_link -o %t 2> %t.report
 // RUN: FileCheck %s --check-prefix=REPORT < %t.report
 // RUN: %t | FileCheck %s
 // RUN: env SIZESPEC_SYSTEM=1 %t | FileCheck %s
-// RUN: %sizespec -stdlib=libc++ -std=c++20 -O2 -DREPLACE %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t.replaced
+// RUN: %sizespec %libcxx -std=c++20 -O2 -DREPLACE %s %runtime_lib -Wl,-rpath,%runtime_libdir %libcxx_link -o %t.replaced
 // RUN: env SIZESPEC_QUIET=1 %t.replaced | FileCheck %s
 
 #include <cstdint>

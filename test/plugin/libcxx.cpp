@@ -2,29 +2,31 @@
 // std::__libcpp_allocate(n * sizeof(T), alignof(T)), which is not a template
 // on T; the plugin takes that call in each allocator<T>::allocate: every
 // container, std::string, std::function, make_shared and allocate_shared,
-// in every language mode.
+// in every language mode. libc++ 22's std::function takes a `new` of its
+// private `_Fun` where libc++ 19 used its allocator: the site has the class,
+// and is named by the type the alias stands for (LIBCXX19, LIBCXX22).
 // REQUIRES: libcxx
 // Nothing is listed that no user code reaches (allocator<char16_t>, ...).
-// RUN: %sizespec -stdlib=libc++ -std=c++11 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX11 --implicit-check-not=allocator.h --implicit-check-not=char16_t
-// RUN: %sizespec -stdlib=libc++ -std=c++14 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX14 --implicit-check-not=allocator.h --implicit-check-not=char16_t
-// RUN: %sizespec -stdlib=libc++ -std=c++17 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX14 --implicit-check-not=allocator.h --implicit-check-not=char16_t
-// RUN: %sizespec -stdlib=libc++ -std=c++20 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX14 --implicit-check-not=allocator.h --implicit-check-not=char16_t
-// RUN: %sizespec -stdlib=libc++ -std=c++23 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX14 --implicit-check-not=allocator.h --implicit-check-not=char16_t
+// RUN: %sizespec %libcxx -std=c++11 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX11,LIBCXX%clang_major --implicit-check-not=allocator.h --implicit-check-not=char16_t
+// RUN: %sizespec %libcxx -std=c++14 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX14,LIBCXX%clang_major --implicit-check-not=allocator.h --implicit-check-not=char16_t
+// RUN: %sizespec %libcxx -std=c++17 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX14,LIBCXX%clang_major --implicit-check-not=allocator.h --implicit-check-not=char16_t
+// RUN: %sizespec %libcxx -std=c++20 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX14,LIBCXX%clang_major --implicit-check-not=allocator.h --implicit-check-not=char16_t
+// RUN: %sizespec %libcxx -std=c++23 -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 | FileCheck %s --check-prefixes=CHECK,CXX14,LIBCXX%clang_major --implicit-check-not=allocator.h --implicit-check-not=char16_t
 //
 // At -O2 the surviving sites are specialized and nothing is left on
 // operator new; the make_shared block gets its class.
-// RUN: %sizespec -stdlib=libc++ -std=c++17 -O2 -S -emit-llvm %s -o %t.ll
+// RUN: %sizespec %libcxx -std=c++17 -O2 -S -emit-llvm %s -o %t.ll
 // RUN: FileCheck %s --check-prefix=IR < %t.ll
 //
 // late.cpp under libc++: what Clang deletes without the plugin stays
 // deleted, and the program makes the same allocations and prints the same.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %clangxx -stdlib=libc++ -std=c++17 -O2 -c %S/late.cpp -o %t/plain.o
-// RUN: %sizespec -stdlib=libc++ -std=c++17 -O2 -c %S/late.cpp -o %t/spec.o
+// RUN: %clangxx %libcxx -std=c++17 -O2 -c %S/late.cpp -o %t/plain.o
+// RUN: %sizespec %libcxx -std=c++17 -O2 -c %S/late.cpp -o %t/spec.o
 // RUN: sh -c 'for f in _Z1fl _Z1gl _Z1hl _Z2fnl _Z3strl; do for v in plain spec; do llvm-objdump -d --no-show-raw-insn --no-leading-addr --disassemble-symbols=$f %t/$v.o | tail -n +4 | sed "s/0x[0-9a-f]* <//" > %t/$v.$f || exit 1; done; test -s %t/plain.$f && cmp %t/plain.$f %t/spec.$f || exit 1; done'
 // REQUIRES: runtime
-// RUN: %clangxx -stdlib=libc++ -std=c++17 -O2 -DMAIN %S/late.cpp %runtime_lib -Wl,-rpath,%runtime_libdir -o %t/plain
-// RUN: %sizespec -stdlib=libc++ -std=c++17 -O2 -DMAIN %S/late.cpp %runtime_lib -Wl,-rpath,%runtime_libdir -o %t/spec
+// RUN: %clangxx %libcxx -std=c++17 -O2 -DMAIN %S/late.cpp %runtime_lib -Wl,-rpath,%runtime_libdir %libcxx_link -o %t/plain
+// RUN: %sizespec %libcxx -std=c++17 -O2 -DMAIN %S/late.cpp %runtime_lib -Wl,-rpath,%runtime_libdir %libcxx_link -o %t/spec
 // RUN: env SIZESPEC_STATS=1 %t/plain > %t/plain.out 2> %t/plain.stats
 // RUN: env SIZESPEC_STATS=1 %t/spec > %t/spec.out 2> %t/spec.stats
 // RUN: diff %t/plain.out %t/spec.out
@@ -58,7 +60,8 @@ long use(long A) {
   std::function<long()> Fn = [A, &V, &M, &Str] {
     return A + long(V.size() + M.size() + Str.size());
   };
-  // CHECK-DAG: libcxx.cpp:[[@LINE-3]]:30: specialized: allocator<std::__function::__func<{{.*}}>> -> alloc_scan<std::__function::__func<{{.*}}>> (runtime size)
+  // LIBCXX19-DAG: libcxx.cpp:[[@LINE-3]]:30: specialized: allocator<std::__function::__func<{{.*}}>> -> alloc_scan<std::__function::__func<{{.*}}>> (runtime size)
+  // LIBCXX22-DAG: libcxx.cpp:[[@LINE-4]]:30: specialized: new std::__function::__func<(lambda at {{.*}}libcxx.cpp:[[@LINE-4]]:30), long ()> -> alloc_scan_sc5<std::__function::__func<(lambda at {{.*}}), long ()>> (40 B, class 5)
 #if __cplusplus >= 201402L
   auto U = std::make_unique<Point>();
   // CXX14-DAG: libcxx.cpp:[[@LINE-1]]:17: specialized: make_unique<Point> -> alloc_noscan_sc3<Point> (24 B, class 3)

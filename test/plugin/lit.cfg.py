@@ -1,5 +1,6 @@
 # lit configuration for the sizespec plugin tests.
 import os
+import subprocess
 
 import lit.formats
 
@@ -46,16 +47,39 @@ config.substitutions.append(("%runtime_lib", runtime_lib))
 # plugin. Clang 19 also works with -fplugin= alone (the plugin adds itself
 # as the pass plugin); Clang 22 loads pass plugins before any frontend
 # plugin runs (late-load.cpp).
-plugin_dir = os.path.basename(os.path.dirname(plugin))
-if plugin_dir.startswith("clang-") and int(plugin_dir[len("clang-"):]) >= 22:
+clang_major = int(subprocess.check_output([clangxx, "-dumpversion"],
+                                          text=True).split(".")[0])
+if clang_major >= 22:
     config.available_features.add("pass-plugin-needs-flag")
+# The plugin's Clang, for checks of what its libc++ does: LIBCXX%clang_major.
+config.substitutions.append(("%clang_major", str(clang_major)))
 config.substitutions.append(
     ("%sizespec", clangxx + " -fplugin=" + plugin + " -fpass-plugin=" + plugin))
 
-# libc++ for this Clang (Debian: libc++-N-dev, libc++abi-N-dev).
-if os.path.exists(os.path.join(os.path.dirname(clangxx), "..", "include",
-                               "c++", "v1", "vector")):
+# libc++ for this Clang: `%libcxx` compiles against it, `%libcxx_link`
+# links it. Clang finds its own (Debian: libc++-N-dev, libc++abi-N-dev)
+# unless libcxx_root names an unpacked one (scripts/install-deps unpacks
+# libc++ 22 there, since Debian's libc++-22-dev conflicts with libc++-19-dev),
+# whose static libraries are linked.
+libcxx_root = params.get("libcxx_root", getattr(config, "libcxx_root", ""))
+if libcxx_root:
+    headers = os.path.join(libcxx_root, "usr", "lib", "llvm-%d" % clang_major,
+                           "include", "c++", "v1")
+    libs = os.path.join(libcxx_root, "usr", "lib", "x86_64-linux-gnu")
+    if not os.path.exists(os.path.join(headers, "vector")):
+        lit_config.fatal("no libc++ in %s: run scripts/install-deps test" %
+                         libcxx_root)
+    libcxx = "-stdlib=libc++ -nostdinc++ -isystem " + headers
+    libcxx_link = "-nostdlib++ %s %s -lpthread" % (
+        os.path.join(libs, "libc++.a"), os.path.join(libs, "libc++abi.a"))
     config.available_features.add("libcxx")
+else:
+    libcxx, libcxx_link = "-stdlib=libc++", ""
+    if os.path.exists(os.path.join(os.path.dirname(clangxx), "..", "include",
+                                   "c++", "v1", "vector")):
+        config.available_features.add("libcxx")
+config.substitutions.append(("%libcxx_link", libcxx_link))
+config.substitutions.append(("%libcxx", libcxx))
 
 if os.path.exists(runtime_lib):
     config.available_features.add("runtime")
