@@ -46,6 +46,10 @@ std::string bucketLabel(unsigned Bucket);
 /// and the sites by reason.
 void printCharts(const Report &R, std::uint64_t Limit, llvm::raw_ostream &OS);
 
+/// Under /usr/include, /usr/lib or /usr/local/include: the standard
+/// library's and the system's headers, not the user's to read or change.
+bool isSystemPath(llvm::StringRef Path);
+
 /// A source file that holds sites, and its text when it could be read.
 struct SourceFile {
   std::string Path;    ///< As the records name it.

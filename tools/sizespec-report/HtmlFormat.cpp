@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace llvm;
@@ -33,8 +34,9 @@ const char *plural(std::uint64_t N) { return N == 1 ? "" : "s"; }
 
 /// What every part of the page needs to show a path.
 struct Paths {
-  /// Paths below it are shown relative to it (--source-dir, or the current
-  /// directory).
+  /// Paths below it are shown relative to it: --source-dir, or the
+  /// directory all the user's files are under (commonDirectory). Never the
+  /// current directory: the page is the same from wherever it is made.
   std::string Base;
   /// The files whose annotated source the page holds, by their id.
   std::map<StringRef, unsigned> Readable;
@@ -66,6 +68,31 @@ struct Paths {
         .str();
   }
 };
+
+/// The deepest directory that holds every absolute path of the sites
+/// outside the system's headers; empty if there is none.
+std::string commonDirectory(const Report &R) {
+  std::optional<SmallString<256>> Common;
+  for (const MergedSite &M : R.Sites) {
+    if (!sys::path::is_absolute(M.S.File) || html::isSystemPath(M.S.File))
+      continue;
+    SmallString<256> Dir(M.S.File);
+    sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+    sys::path::remove_filename(Dir);
+    if (!Common) {
+      Common = Dir;
+      continue;
+    }
+    // Shorten Common to the components it shares with Dir.
+    SmallString<256> Shared;
+    for (auto A = sys::path::begin(*Common), AE = sys::path::end(*Common),
+              B = sys::path::begin(Dir), BE = sys::path::end(Dir);
+         A != AE && B != BE && *A == *B; ++A, ++B)
+      sys::path::append(Shared, *A);
+    *Common = Shared;
+  }
+  return Common ? Common->str().str() : "";
+}
 
 void printHeader(const Report &R, std::uint64_t Limit, raw_ostream &OS) {
   const Summary &C = R.Counts;
@@ -217,8 +244,11 @@ void printFiles(const Report &R, const Paths &P, raw_ostream &OS) {
     if (!M.S.Specialized)
       ++F.Reasons[M.S.Reason];
   }
-  OS << "<section id=\"by-file\"><h2>Files</h2>\n"
-        "<table id=\"files\" class=\"wide sortable\"><thead><tr><th>file</th>"
+  OS << "<section id=\"by-file\"><h2>Files</h2>\n";
+  if (!P.Base.empty())
+    OS << "<p class=\"note\">Paths below <code>" << escape(P.Base)
+       << "</code> are shown relative to it.</p>\n";
+  OS << "<table id=\"files\" class=\"wide sortable\"><thead><tr><th>file</th>"
         "<th data-type=\"n\" style=\"width:5em\">sites</th>"
         "<th data-type=\"n\" style=\"width:7em\">specialized</th>"
         "<th data-type=\"n\" style=\"width:6em\">generic</th>"
@@ -346,13 +376,14 @@ void printHtml(const Report &R, const OutputOptions &Opts, raw_ostream &OS) {
       Opts.ShowSites ? html::loadSources(R, Opts.SourceDir)
                      : std::vector<html::SourceFile>();
   Paths P;
-  SmallString<256> Base(Opts.SourceDir);
-  if (Base.empty())
-    sys::fs::current_path(Base);
-  else
+  if (Opts.SourceDir.empty()) {
+    P.Base = commonDirectory(R);
+  } else {
+    SmallString<256> Base(Opts.SourceDir);
     sys::fs::make_absolute(Base);
-  sys::path::remove_dots(Base, /*remove_dot_dot=*/true);
-  P.Base = Base.str().str();
+    sys::path::remove_dots(Base, /*remove_dot_dot=*/true);
+    P.Base = Base.str().str();
+  }
   for (const html::SourceFile &F : Sources)
     if (F.Text)
       P.Readable[F.Path] = F.Id;

@@ -26,18 +26,6 @@ namespace {
 
 constexpr std::uint64_t kMaxSourceBytes = 2 * 1024 * 1024;
 
-/// The compiler's and the system's own headers: sites there (containers,
-/// make_shared in libstdc++) are listed, but their text is not the user's
-/// to read or change, and would make the page many megabytes.
-bool isSystemPath(StringRef Path) {
-  SmallString<256> P(Path);
-  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
-  for (StringRef Dir : {"/usr/include/", "/usr/lib/", "/usr/local/include/"})
-    if (StringRef(P).starts_with(Dir))
-      return true;
-  return false;
-}
-
 std::optional<std::string> readSource(StringRef Path, StringRef SourceDir) {
   SmallString<256> Full(Path);
   if (!sys::path::is_absolute(Full) && !SourceDir.empty()) {
@@ -55,6 +43,17 @@ std::optional<std::string> readSource(StringRef Path, StringRef SourceDir) {
 }
 
 } // namespace
+
+// Sites there (containers, make_shared in libstdc++) are listed, but their
+// text would make the page many megabytes.
+bool isSystemPath(StringRef Path) {
+  SmallString<256> P(Path);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  for (StringRef Dir : {"/usr/include/", "/usr/lib/", "/usr/local/include/"})
+    if (StringRef(P).starts_with(Dir))
+      return true;
+  return false;
+}
 
 std::vector<SourceFile> loadSources(const Report &R, StringRef SourceDir) {
   std::set<std::string> Paths;

@@ -42,19 +42,41 @@ private:
   std::set<uint64_t> Seen;
 };
 
-/// True if the unit's source file is known to be gone: an absolute path, or
-/// one relative to a working directory that still exists (a distcc server's
-/// directory is gone after the compile, and says nothing).
+/// \p File as a path that means the same from any directory: as it is if
+/// absolute, else resolved against the compile's working directory \p Dir
+/// if that still exists; empty if neither (a distcc server's directory is
+/// gone after the compile, and says nothing).
+std::string resolvedPath(StringRef File, StringRef Dir) {
+  if (sys::path::is_absolute(File))
+    return File.str();
+  if (Dir.empty() || !sys::fs::is_directory(Dir))
+    return "";
+  SmallString<256> P(File);
+  sys::fs::make_absolute(Dir, P);
+  sys::path::remove_dots(P, /*remove_dot_dot=*/true);
+  return P.str().str();
+}
+
+/// True if the unit's source file is known to be gone.
 bool sourceGone(const Sidecar &SC) {
   if (SC.MainFile.empty())
     return false;
-  SmallString<256> P(SC.MainFile);
-  if (!sys::path::is_absolute(P)) {
-    if (SC.Directory.empty() || !sys::fs::is_directory(SC.Directory))
-      return false;
-    sys::fs::make_absolute(SC.Directory, P);
-  }
-  return !sys::fs::exists(P);
+  std::string P = resolvedPath(SC.MainFile, SC.Directory);
+  return !P.empty() && !sys::fs::exists(P);
+}
+
+/// Relative paths (`cd build && c++ -c ../a.cc`, as make and autotools
+/// compile) resolved against the compile's directory, so that the report is
+/// the same from any directory and two units' `a.cc` in different
+/// directories are two files.
+void resolvePaths(Sidecar &SC) {
+  if (!sys::path::is_absolute(SC.Directory)) // not a directory we can trust
+    return;
+  for (SiteRecord &S : SC.Sites)
+    if (std::string P = resolvedPath(S.File, SC.Directory); !P.empty())
+      S.File = std::move(P);
+  if (std::string P = resolvedPath(SC.MainFile, SC.Directory); !P.empty())
+    SC.MainFile = std::move(P);
 }
 
 struct Reader {
@@ -97,6 +119,7 @@ struct Reader {
         }
         joinOutcomes(SC->Sites, *Lowered);
       }
+      resolvePaths(*SC);
       Sink.add(*SC, Text);
     }
   }
@@ -107,7 +130,9 @@ struct Reader {
       Fail(Path, toString(SC.takeError()));
       return;
     }
-    Sink.add(*SC, sidecarText(*SC, /*Pretty=*/false));
+    std::string Text = sidecarText(*SC, /*Pretty=*/false);
+    resolvePaths(*SC);
+    Sink.add(*SC, Text);
   }
 
   /// Objects, archives and linked programs below \p Dir, then exported
