@@ -155,4 +155,44 @@ std::string siteSectionAsm(StringRef Bytes) {
   return Out;
 }
 
+std::string sectionBytesFromAsm(StringRef Asm, StringRef Section) {
+  std::string Out;
+  bool Inside = false;
+  SmallVector<StringRef, 0> Lines;
+  Asm.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Line = Line.trim();
+    if (Line.consume_front(".pushsection")) {
+      Inside = Line.ltrim().split(',').first.trim() == Section;
+      continue;
+    }
+    if (Line == ".popsection") {
+      Inside = false;
+      continue;
+    }
+    if (!Inside || !Line.consume_front(".ascii"))
+      continue;
+    // What siteSectionAsm writes: one quoted string, \\ \" and \ooo.
+    Line = Line.trim();
+    if (!Line.consume_front("\"") || !Line.consume_back("\""))
+      continue;
+    for (std::size_t I = 0; I < Line.size(); ++I) {
+      char C = Line[I];
+      if (C != '\\' || I + 1 == Line.size()) {
+        Out += C;
+        continue;
+      }
+      char Next = Line[++I];
+      if (Next >= '0' && Next <= '7' && I + 2 < Line.size()) {
+        Out += char(((Next - '0') << 6) | ((Line[I + 1] - '0') << 3) |
+                    (Line[I + 2] - '0'));
+        I += 2;
+      } else {
+        Out += Next;
+      }
+    }
+  }
+  return Out;
+}
+
 } // namespace sizespec

@@ -5,9 +5,14 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/Object/Archive.h"
 #include "llvm/Object/Binary.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 using namespace llvm::object;
@@ -23,6 +28,7 @@ FileKind classifyFile(StringRef Path) {
   case file_magic::elf_relocatable:
   case file_magic::coff_object:
   case file_magic::macho_object:
+  case file_magic::bitcode:
     return FileKind::Object;
   case file_magic::elf_executable:
   case file_magic::elf_shared_object:
@@ -36,42 +42,35 @@ FileKind classifyFile(StringRef Path) {
   }
 }
 
-Error forEachObject(
-    StringRef Path,
-    function_ref<Error(const ObjectFile &, StringRef Member)> Each) {
-  Expected<OwningBinary<Binary>> Bin = createBinary(Path);
-  if (!Bin)
-    return Bin.takeError();
-  Binary *B = Bin->getBinary();
-  if (auto *Obj = dyn_cast<ObjectFile>(B))
-    return Each(*Obj, "");
-  auto *Ar = dyn_cast<Archive>(B);
-  if (!Ar)
-    return createStringError(
-        "not an object file, executable, shared library or archive");
-  Error Err = Error::success();
-  for (const Archive::Child &C : Ar->children(Err)) {
-    Expected<std::unique_ptr<Binary>> Member = C.getAsBinary();
-    if (!Member) {
-      // Not every member is an object (symbol tables, text files).
-      consumeError(Member.takeError());
-      continue;
-    }
-    auto *Obj = dyn_cast<ObjectFile>(Member->get());
-    if (!Obj)
-      continue;
-    Expected<StringRef> Name = C.getName();
-    if (!Name)
-      return Name.takeError();
-    if (Error E = Each(*Obj, *Name))
-      return E;
-  }
-  return Err;
+ObjectPart::ObjectPart(std::vector<std::unique_ptr<Module>> Modules)
+    : Modules(std::move(Modules)) {}
+
+ObjectPart::~ObjectPart() = default;
+
+bool ObjectPart::isRelocatable() const {
+  return !Obj || Obj->isRelocatableObject();
 }
 
-Error forEachSectionNamed(const ObjectFile &Obj, StringRef Name,
-                          function_ref<Error(StringRef Contents)> Each) {
-  for (const SectionRef &Sec : Obj.sections()) {
+Error ObjectPart::forEachSectionNamed(
+    StringRef Name, function_ref<Error(StringRef Contents)> Each) const {
+  for (const std::unique_ptr<Module> &M : Modules) {
+    // The site records are the module's inline assembly; the stamp a global.
+    std::string FromAsm = sectionBytesFromAsm(M->getModuleInlineAsm(), Name);
+    if (!FromAsm.empty())
+      if (Error E = Each(FromAsm))
+        return E;
+    for (const GlobalVariable &G : M->globals()) {
+      if (G.getSection() != Name || !G.hasInitializer())
+        continue;
+      if (const auto *Data =
+              dyn_cast<ConstantDataSequential>(G.getInitializer()))
+        if (Error E = Each(Data->getRawDataValues()))
+          return E;
+    }
+  }
+  if (!Obj)
+    return Error::success();
+  for (const SectionRef &Sec : Obj->sections()) {
     Expected<StringRef> SecName = Sec.getName();
     if (!SecName)
       return SecName.takeError();
@@ -86,15 +85,99 @@ Error forEachSectionNamed(const ObjectFile &Obj, StringRef Name,
   return Error::success();
 }
 
+namespace {
+
+/// Every module of the bitcode in \p Buffer, parsed into \p Context.
+Expected<std::vector<std::unique_ptr<Module>>>
+parseBitcodeModules(MemoryBufferRef Buffer, LLVMContext &Context) {
+  Expected<std::vector<BitcodeModule>> List = getBitcodeModuleList(Buffer);
+  if (!List)
+    return List.takeError();
+  std::vector<std::unique_ptr<Module>> Modules;
+  for (BitcodeModule &BM : *List) {
+    Expected<std::unique_ptr<Module>> M = BM.parseModule(Context);
+    if (!M)
+      return M.takeError();
+    Modules.push_back(std::move(*M));
+  }
+  return Modules;
+}
+
+/// Calls \p Each with the object in \p Buffer if it is bitcode; false if it
+/// is not.
+Expected<bool>
+ifBitcode(MemoryBufferRef Buffer, StringRef Member,
+          function_ref<Error(const ObjectPart &, StringRef)> Each) {
+  if (identify_magic(Buffer.getBuffer()) != file_magic::bitcode)
+    return false;
+  // The modules' globals live in the context: one per object.
+  LLVMContext Context;
+  Expected<std::vector<std::unique_ptr<Module>>> Modules =
+      parseBitcodeModules(Buffer, Context);
+  if (!Modules)
+    return Modules.takeError();
+  if (Error E = Each(ObjectPart(std::move(*Modules)), Member))
+    return std::move(E);
+  return true;
+}
+
+} // namespace
+
+Error forEachObject(
+    StringRef Path,
+    function_ref<Error(const ObjectPart &, StringRef Member)> Each) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(Path);
+  if (!File)
+    return errorCodeToError(File.getError());
+  Expected<bool> WasBitcode = ifBitcode(**File, "", Each);
+  if (!WasBitcode || *WasBitcode)
+    return WasBitcode.takeError();
+  Expected<std::unique_ptr<Binary>> Bin = createBinary(**File);
+  if (!Bin)
+    return Bin.takeError();
+  if (auto *Obj = dyn_cast<ObjectFile>(Bin->get()))
+    return Each(ObjectPart(*Obj), "");
+  auto *Ar = dyn_cast<Archive>(Bin->get());
+  if (!Ar)
+    return createStringError(
+        "not an object file, LLVM bitcode, executable, shared library or "
+        "archive");
+  Error Err = Error::success();
+  for (const Archive::Child &C : Ar->children(Err)) {
+    Expected<StringRef> Name = C.getName();
+    Expected<MemoryBufferRef> Buffer = C.getMemoryBufferRef();
+    if (!Name || !Buffer) {
+      consumeError(Buffer.takeError());
+      return Name ? createStringError("an unreadable archive member")
+                  : Name.takeError();
+    }
+    Expected<bool> MemberWasBitcode = ifBitcode(*Buffer, *Name, Each);
+    if (!MemberWasBitcode)
+      return MemberWasBitcode.takeError();
+    if (*MemberWasBitcode)
+      continue;
+    Expected<std::unique_ptr<Binary>> Member = createBinary(*Buffer);
+    if (!Member) {
+      // Not every member is an object (symbol tables, text files).
+      consumeError(Member.takeError());
+      continue;
+    }
+    if (auto *Obj = dyn_cast<ObjectFile>(Member->get()))
+      if (Error E = Each(ObjectPart(*Obj), *Name))
+        return E;
+  }
+  return Err;
+}
+
 Expected<ObjectScan> readObjectRecords(StringRef Path) {
   ObjectScan Scan;
   Error E = forEachObject(
-      Path, [&](const ObjectFile &Obj, StringRef Member) -> Error {
-        Scan.Relocatable = Member.empty() && Obj.isRelocatableObject();
+      Path, [&](const ObjectPart &Obj, StringRef Member) -> Error {
+        Scan.Relocatable = Member.empty() && Obj.isRelocatable();
         std::string Where =
             Member.empty() ? Path.str() : formatv("{0}({1})", Path, Member);
-        return forEachSectionNamed(
-            Obj, kSiteSection, [&](StringRef Contents) -> Error {
+        return Obj.forEachSectionNamed(
+            kSiteSection, [&](StringRef Contents) -> Error {
               Expected<std::vector<SectionRecord>> Records =
                   decodeSiteRecords(Contents);
               if (!Records)

@@ -13,9 +13,11 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -43,19 +45,36 @@ struct ObjectScan {
 enum class FileKind { Object, Linked, Archive, Other };
 FileKind classifyFile(llvm::StringRef Path);
 
+/// One object of a file: an object file, or the modules of an LLVM bitcode
+/// file (what -flto and -flto=thin compile), whose globals placed in a
+/// section are that section's contents once linked.
+class ObjectPart {
+public:
+  explicit ObjectPart(const llvm::object::ObjectFile &Obj) : Obj(&Obj) {}
+  explicit ObjectPart(std::vector<std::unique_ptr<llvm::Module>> Modules);
+  ~ObjectPart();
+
+  /// A file of one translation unit, not yet linked.
+  bool isRelocatable() const;
+
+  /// Calls \p Each with the contents of every section named \p Name; in
+  /// bitcode, with the initializer of every global placed in it, in order.
+  llvm::Error forEachSectionNamed(
+      llvm::StringRef Name,
+      llvm::function_ref<llvm::Error(llvm::StringRef Contents)> Each) const;
+
+private:
+  const llvm::object::ObjectFile *Obj = nullptr;
+  std::vector<std::unique_ptr<llvm::Module>> Modules;
+};
+
 /// Calls \p Each for every object in the binary at \p Path: itself, or each
 /// member of an archive (members that are not objects are skipped).
 /// \p Member is empty for a plain file.
-llvm::Error
-forEachObject(llvm::StringRef Path,
-              llvm::function_ref<llvm::Error(const llvm::object::ObjectFile &,
-                                             llvm::StringRef Member)>
-                  Each);
-
-/// Calls \p Each with the contents of every section of \p Obj named \p Name.
-llvm::Error forEachSectionNamed(
-    const llvm::object::ObjectFile &Obj, llvm::StringRef Name,
-    llvm::function_ref<llvm::Error(llvm::StringRef Contents)> Each);
+llvm::Error forEachObject(
+    llvm::StringRef Path,
+    llvm::function_ref<llvm::Error(const ObjectPart &, llvm::StringRef Member)>
+        Each);
 
 /// Reads every record of every `.sizespec.sites` section in \p Path.
 llvm::Expected<ObjectScan> readObjectRecords(llvm::StringRef Path);

@@ -5,7 +5,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
@@ -16,9 +15,9 @@ namespace sizespec {
 namespace report {
 namespace {
 
-Error scanObject(const ObjectFile &Obj, StampScan &Scan) {
+Error scanObject(const ObjectPart &Obj, StampScan &Scan) {
   ++Scan.Objects;
-  return forEachSectionNamed(Obj, kStampSection, [&](StringRef Contents) {
+  return Obj.forEachSectionNamed(kStampSection, [&](StringRef Contents) {
     Scan.HasSection = true;
     addStampRecords(Contents, Scan.Stamps);
     return Error::success();
@@ -52,7 +51,7 @@ void addStampRecords(StringRef Contents, std::vector<Stamp> &Into) {
 Expected<StampScan> readStamps(StringRef Path) {
   StampScan Scan;
   Scan.Path = Path.str();
-  if (Error E = forEachObject(Path, [&](const ObjectFile &Obj, StringRef) {
+  if (Error E = forEachObject(Path, [&](const ObjectPart &Obj, StringRef) {
         return scanObject(Obj, Scan);
       }))
     return std::move(E);

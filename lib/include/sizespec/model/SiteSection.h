@@ -59,6 +59,11 @@ decodeSiteRecords(llvm::StringRef Contents);
 /// non-allocated as -frecord-command-line's section is.
 std::string siteSectionAsm(llvm::StringRef Bytes);
 
+/// What a module's inline assembly \p Asm puts into \p Section, as
+/// siteSectionAsm writes it: the records of a bitcode object (-flto), which
+/// has no sections until it is linked.
+std::string sectionBytesFromAsm(llvm::StringRef Asm, llvm::StringRef Section);
+
 } // namespace sizespec
 
 #endif // SIZESPEC_MODEL_SITESECTION_H
