@@ -14,6 +14,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Sema/Sema.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -204,7 +205,14 @@ void SizespecConsumer::emitOutputs(llvm::ArrayRef<SiteRecord> Records) {
       {"sanitizer", Opts.Sanitizer ? llvm::json::Value(*Opts.Sanitizer)
                                    : llvm::json::Value(nullptr)}};
   SC.MainFile = mainFileName();
+  // The directory the build ran the compile in: -working-directory, else
+  // the one the driver names for debug info (its own, or a compile farm's
+  // client's: icecream compiles elsewhere and passes the client's), else
+  // this process's.
   SC.Directory = CI.getFileSystemOpts().WorkingDir;
+  if (SC.Directory.empty() &&
+      llvm::sys::path::is_absolute(CI.getCodeGenOpts().DebugCompilationDir))
+    SC.Directory = CI.getCodeGenOpts().DebugCompilationDir;
   if (SC.Directory.empty()) {
     llvm::SmallString<256> Cwd;
     if (!llvm::sys::fs::current_path(Cwd))

@@ -98,9 +98,7 @@ protected:
             << CLANG_VERSION_MAJOR << pluginPath();
       }
     }
-    const FrontendOptions &FE = CI.getFrontendOpts();
-    Opts.Preprocessed =
-        !FE.Inputs.empty() && FE.Inputs[0].getKind().isPreprocessed();
+    Opts.Preprocessed = isPreprocessedInput(CI);
     bool IncludeRuntime = !Opts.Off && !Opts.Sanitizer && !Opts.Preprocessed;
     Preprocessor &PP = CI.getPreprocessor();
     PP.setPredefines(PP.getPredefines() + "\n" +
@@ -115,6 +113,20 @@ protected:
             DirectoryLookup(*Ref, SrcMgr::C_System, /*isFramework=*/false));
     }
     return std::make_unique<SizespecConsumer>(CI, Opts);
+  }
+
+  /// A .ii or .i, or preprocessed text given as C or C++: icecream sends
+  /// `-E` output as `-x c++` on stdin, which starts with the line marker
+  /// `-E` writes first and already holds the runtime header.
+  static bool isPreprocessedInput(CompilerInstance &CI) {
+    const FrontendOptions &FE = CI.getFrontendOpts();
+    if (FE.Inputs.empty())
+      return false;
+    if (FE.Inputs[0].getKind().isPreprocessed())
+      return true;
+    SourceManager &SM = CI.getSourceManager();
+    FileID Main = SM.getMainFileID();
+    return Main.isValid() && SM.getBufferData(Main).starts_with("# 1 \"");
   }
 
   bool ParseArgs(const CompilerInstance &CI,

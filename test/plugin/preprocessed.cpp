@@ -1,5 +1,5 @@
 // Preprocessed input (-save-temps, -E then -c, ccache with
-// run_second_cpp=false, distcc, icecream): the flags of `sizespec-config
+// run_second_cpp=false, distcc, icecream's preprocessed C++ on stdin): the flags of `sizespec-config
 // --cxxflags` -include the runtime header, so the .ii has it, and compiling
 // the .ii gives the object the source gives: the same code, the same records.
 // RUN: rm -rf %t && mkdir -p %t && cd %t && cp %s main.cpp
@@ -13,6 +13,14 @@
 // RUN: cmp source.sites temps.sites
 // RUN: cmp source.dis ii.dis
 // RUN: cmp source.dis temps.dis
+// Preprocessed text given as C++ on stdin, as icecream sends it to another
+// machine: the plugin sees the line marker -E writes first and does not
+// include the runtime header a second time.
+// RUN: %sizespec -O2 -x c++ -c - -o stdin.o -Xclang -main-file-name -Xclang main.cpp < main.ii
+// RUN: llvm-objcopy --dump-section=.sizespec.sites=stdin.sites stdin.o stdin.tmp
+// RUN: llvm-objdump -d --no-show-raw-insn stdin.o | tail -n +3 > stdin.dis
+// RUN: cmp source.sites stdin.sites
+// RUN: cmp source.dis stdin.dis
 // The records name the source file, not the .ii.
 // RUN: FileCheck %s --check-prefix=MAIN < ii.sites
 // MAIN: "main_file":"main.cpp"
