@@ -145,12 +145,11 @@ Error forEachObject(
   Error Err = Error::success();
   for (const Archive::Child &C : Ar->children(Err)) {
     Expected<StringRef> Name = C.getName();
+    if (!Name)
+      return Name.takeError();
     Expected<MemoryBufferRef> Buffer = C.getMemoryBufferRef();
-    if (!Name || !Buffer) {
-      consumeError(Buffer.takeError());
-      return Name ? createStringError("an unreadable archive member")
-                  : Name.takeError();
-    }
+    if (!Buffer)
+      return Buffer.takeError();
     Expected<bool> MemberWasBitcode = ifBitcode(*Buffer, *Name, Each);
     if (!MemberWasBitcode)
       return MemberWasBitcode.takeError();
