@@ -33,3 +33,24 @@ if(sizespec_cxx_major AND NOT sizespec_cxx_major EQUAL LLVM_VERSION_MAJOR)
     "-DCMAKE_C_COMPILER=clang-${LLVM_VERSION_MAJOR}, or "
     "-DLLVM_DIR=/usr/lib/llvm-${sizespec_cxx_major}/lib/cmake/llvm")
 endif()
+
+# The run path the installed tools (sizespec-report, sizespec-rewrite) need
+# to find LLVM's shared library: none where the dynamic linker finds it
+# already (Debian's /usr/lib/llvm-N/lib links it into the multiarch
+# directory), else LLVM's library directory. A needless run path into
+# /usr/lib/llvm-N/lib also hides the library's package from dpkg-shlibdeps,
+# and so from the Debian package's Depends (cmake/Package.cmake).
+set(SIZESPEC_TOOLS_INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+if(EXISTS "${LLVM_LIBRARY_DIR}/libLLVM.so")
+  file(REAL_PATH "${LLVM_LIBRARY_DIR}/libLLVM.so" sizespec_libllvm)
+  get_filename_component(sizespec_libllvm "${sizespec_libllvm}" NAME)
+  find_program(SIZESPEC_LDCONFIG ldconfig PATHS /sbin /usr/sbin)
+  if(SIZESPEC_LDCONFIG)
+    execute_process(COMMAND ${SIZESPEC_LDCONFIG} -p OUTPUT_VARIABLE sizespec_ldcache
+      ERROR_QUIET)
+    string(FIND "${sizespec_ldcache}" "\t${sizespec_libllvm} (" sizespec_found)
+    if(sizespec_found GREATER_EQUAL 0)
+      set(SIZESPEC_TOOLS_INSTALL_RPATH "")
+    endif()
+  endif()
+endif()
