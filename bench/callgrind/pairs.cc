@@ -10,6 +10,8 @@
 //                8-byte class's pair
 //   tiny         alloc_noscan_tiny<bool>(1) + operator delete(p, 1): what
 //                the plugin makes of `new bool` (the tiny path)
+//   tiny8        alloc_noscan_tiny<std::uint64_t>(8) + operator delete(p, 8):
+//                an 8-byte pointer-free object packed, two to a block
 //   generic      sizespec::allocate(n) + sizespec::deallocate(p), n = 24 at
 //                run time
 //   new          ::operator new(n) + ::operator delete(p, n), n = 24 at run
@@ -20,6 +22,9 @@
 //                them after the optimizer; without it, operator new/delete
 //   batch        `new Point` x 1000, then `delete` in a fixed shuffled order,
 //                N / 1000 times (bench/micro's Batch/noscan/24): N pairs
+//   batch8-class, batch8-tiny
+//                the same with 8-byte pointer-free objects, from the 8-byte
+//                class (alloc_noscan_sc1) or packed (alloc_noscan_tiny)
 //   empty        the loop control alone (counter, compare, branch)
 //
 // Each mode's loop is its own noinline function, so callgrind_annotate
@@ -74,6 +79,14 @@ __attribute__((noinline)) void pairs_tiny(long N) {
   }
 }
 
+__attribute__((noinline)) void pairs_tiny8(long N) {
+  for (long I = 0; I < N; ++I) {
+    void *P = sizespec::alloc_noscan_tiny<std::uint64_t>(8);
+    escape(P);
+    ::operator delete(P, 8);
+  }
+}
+
 __attribute__((noinline)) void pairs_generic(long N, std::size_t Size) {
   for (long I = 0; I < N; ++I) {
     void *P = sizespec::allocate(Size);
@@ -106,9 +119,10 @@ __attribute__((noinline)) void pairs_source(long N) {
   }
 }
 
-__attribute__((noinline)) void pairs_batch(long N) {
-  constexpr int kBatch = 1000;
-  static Point *Live[kBatch];
+constexpr int kBatch = 1000;
+
+/// The order a batch is freed in: a fixed shuffle of 0..kBatch-1.
+const unsigned short *batchOrder() {
   static unsigned short Order[kBatch];
   std::uint64_t X = 0x9e3779b97f4a7c15u;
   for (int I = 0; I < kBatch; ++I)
@@ -119,6 +133,12 @@ __attribute__((noinline)) void pairs_batch(long N) {
     Order[I] = Order[X % (I + 1)];
     Order[X % (I + 1)] = T;
   }
+  return Order;
+}
+
+__attribute__((noinline)) void pairs_batch(long N) {
+  static Point *Live[kBatch];
+  const unsigned short *Order = batchOrder();
   for (long R = 0; R < N / kBatch; ++R) {
     for (int I = 0; I < kBatch; ++I)
       Live[I] = new Point;
@@ -126,6 +146,27 @@ __attribute__((noinline)) void pairs_batch(long N) {
     for (int I = 0; I < kBatch; ++I)
       delete Live[Order[I]];
   }
+}
+
+/// A batch of 8-byte pointer-free objects from \p Alloc, freed shuffled.
+template <void *(*Alloc)(std::size_t)> void batch8(long N) {
+  static void *Live[kBatch];
+  const unsigned short *Order = batchOrder();
+  for (long R = 0; R < N / kBatch; ++R) {
+    for (int I = 0; I < kBatch; ++I)
+      Live[I] = Alloc(8);
+    escape(Live);
+    for (int I = 0; I < kBatch; ++I)
+      ::operator delete(Live[Order[I]], 8);
+  }
+}
+
+__attribute__((noinline)) void pairs_batch8_class(long N) {
+  batch8<sizespec::alloc_noscan_sc1<std::uint64_t>>(N);
+}
+
+__attribute__((noinline)) void pairs_batch8_tiny(long N) {
+  batch8<sizespec::alloc_noscan_tiny<std::uint64_t>>(N);
 }
 
 __attribute__((noinline)) void pairs_empty(long N) {
@@ -138,8 +179,8 @@ __attribute__((noinline)) void pairs_empty(long N) {
 int main(int argc, char **argv) {
   if (argc != 3) {
     std::fprintf(stderr,
-                 "usage: %s specialized|class8|tiny|generic|new|malloc|source|"
-                 "batch|empty N\n",
+                 "usage: %s specialized|class8|tiny|tiny8|generic|new|malloc|"
+                 "source|batch|batch8-class|batch8-tiny|empty N\n",
                  argv[0]);
     return 2;
   }
@@ -153,6 +194,8 @@ int main(int argc, char **argv) {
     pairs_class8(N);
   else if (!std::strcmp(Mode, "tiny"))
     pairs_tiny(N);
+  else if (!std::strcmp(Mode, "tiny8"))
+    pairs_tiny8(N);
   else if (!std::strcmp(Mode, "generic"))
     pairs_generic(N, Size);
   else if (!std::strcmp(Mode, "new"))
@@ -163,6 +206,10 @@ int main(int argc, char **argv) {
     pairs_source(N);
   else if (!std::strcmp(Mode, "batch"))
     pairs_batch(N);
+  else if (!std::strcmp(Mode, "batch8-class"))
+    pairs_batch8_class(N);
+  else if (!std::strcmp(Mode, "batch8-tiny"))
+    pairs_batch8_tiny(N);
   else if (!std::strcmp(Mode, "empty"))
     pairs_empty(N);
   else

@@ -98,10 +98,11 @@ void checkSettings(Site &S, const AnalysisOptions &Opts,
     S.refuse(Reason::Sanitizer, "a sanitizer is enabled (" + San->str() + ")");
 }
 
-/// An eligible pointer-free site of 1..15 bytes takes the tiny path, as the
-/// pass lowers it (plugin/pass/LowerSites.cpp): it packs the object into a
-/// shared 16-byte block, aligned by detail::tiny_align, which gives any
-/// such type (and an array's cookie) its alignment.
+/// An eligible pointer-free site of 1..15 bytes but 8 (detail::is_tiny_size)
+/// takes the tiny path, as the pass lowers it (plugin/pass/LowerSites.cpp):
+/// it packs the object into a shared 16-byte block, aligned by
+/// detail::tiny_align, which gives any such type (and an array's cookie) its
+/// alignment.
 void markTiny(Site &S) {
   S.Tiny = S.eligible() && !S.RuntimeSize && S.Size &&
            detail::is_tiny_size(*S.Size) && S.Scan && !*S.Scan &&

@@ -8,7 +8,8 @@
 //     if (head == null) p = alloc_refill(4, 24)   // cold
 //     else { tls_cache.__alloc[4] = head->next; p = head; }
 //
-// and one of 1..15 bytes what detail::alloc_tiny is (Go's tiny allocator):
+// and one of 1..15 bytes but 8 what detail::alloc_tiny is (Go's tiny
+// allocator):
 //
 //     next = tls_cache.__tiny_next; p = align(next, tiny_align(size))
 //     if (p + size > tls_cache.__tiny_end) p = alloc_tiny_refill(0, size)

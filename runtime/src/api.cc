@@ -42,7 +42,7 @@ void *alloc_generic_scan(std::size_t size) {
 }
 
 void *alloc_generic_noscan(std::size_t size) {
-  // Pointer-free and under 16 bytes: packed, as alloc_noscan_tiny<T> is.
+  // Pointer-free, under 16 bytes but 8: packed, as alloc_noscan_tiny<T> is.
   if (is_tiny_size(size)) {
     if (std::uintptr_t p; tiny_bump(size, tiny_align(size, false), p)) {
       tiny_count_generic();

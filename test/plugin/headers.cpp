@@ -3,8 +3,8 @@
 // decided per instantiation.
 // RUN: %sizespec -I%S/Inputs -fsyntax-only -fplugin-arg-sizespec-report %s 2>&1 \
 // RUN:   | FileCheck %s --implicit-check-not=shapes.h
-// CHECK-DAG: shapes.h:5:38: specialized: new Square -> alloc_noscan_tiny<Square> (8 B, tiny)
-// CHECK-DAG: shapes.h:6:44: specialized: new Square -> alloc_noscan_tiny<Square> (8 B, tiny)
+// CHECK-DAG: shapes.h:5:38: specialized: new Square -> alloc_noscan_sc1<Square> (8 B, class 1)
+// CHECK-DAG: shapes.h:6:44: specialized: new Square -> alloc_noscan_sc1<Square> (8 B, class 1)
 // CHECK-DAG: shapes.h:6:44: specialized: new Circle -> alloc_noscan_sc2<Circle> (16 B, class 2)
 #include "shapes.h"
 #include "shapes.h"

@@ -14,7 +14,7 @@ int *outer() {
 
 inline Pair *inlineOuter() {
   auto Make = [](int A) { return new Pair{A, A}; };
-  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:34: specialized: new Pair -> alloc_noscan_tiny<Pair> (8 B, tiny)
+  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:34: specialized: new Pair -> alloc_noscan_sc1<Pair> (8 B, class 1)
   return Make(2);
 }
 
@@ -27,7 +27,7 @@ int main() {
   int X = 0;
   delete Global(&X);
   auto Capturing = [&X] { return new Pair{X, X}; };
-  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:34: specialized: new Pair -> alloc_noscan_tiny<Pair> (8 B, tiny)
+  // CHECK-DAG: lambdas.cpp:[[@LINE-1]]:34: specialized: new Pair -> alloc_noscan_sc1<Pair> (8 B, class 1)
   delete Capturing();
 }
 

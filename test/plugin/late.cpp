@@ -134,7 +134,7 @@ struct Throws {
   long v;
 };
 // CHECK-LABEL: define {{.*}} @_Z7guardedb(
-// CHECK: invoke ptr @_ZN8sizespec6detail17alloc_tiny_refillEjm(i32 0, i64 8)
+// CHECK: invoke ptr @_ZN8sizespec6detail12alloc_refillEjm(i32 0, i64 8)
 // CHECK-NEXT: to label %{{.*}} unwind label %[[PAD:.*]]
 // CHECK: [[PAD]]:
 // CHECK-NEXT: landingpad

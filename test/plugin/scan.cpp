@@ -43,7 +43,7 @@ void sites(int Value, int &Ref) {
   delete new int;
   // CHECK: scan.cpp:[[@LINE-1]]:10: specialized: new int -> alloc_noscan_tiny<int>
   delete new double;
-  // CHECK: :[[@LINE-1]]:10: specialized: new double -> alloc_noscan_tiny<double>
+  // CHECK: :[[@LINE-1]]:10: specialized: new double -> alloc_noscan_sc1<double>
   delete new bool;
   // CHECK: :[[@LINE-1]]:10: specialized: new bool -> alloc_noscan_tiny<bool>
   delete new Color;
@@ -53,11 +53,11 @@ void sites(int Value, int &Ref) {
   delete new int *;
   // CHECK: :[[@LINE-1]]:10: specialized: new int * -> alloc_scan_sc1<int *>
   delete new std::nullptr_t;
-  // CHECK: :[[@LINE-1]]:10: specialized: new std::nullptr_t -> alloc_noscan_tiny<std::nullptr_t>
+  // CHECK: :[[@LINE-1]]:10: specialized: new std::nullptr_t -> alloc_noscan_sc1<std::nullptr_t>
   delete new std::uintptr_t;
   // CHECK: :[[@LINE-1]]:10: specialized: new std::uintptr_t -> alloc_scan_sc1<std::uintptr_t>
   delete new long;
-  // CHECK: :[[@LINE-1]]:10: specialized: new long -> alloc_noscan_tiny<long>
+  // CHECK: :[[@LINE-1]]:10: specialized: new long -> alloc_noscan_sc1<long>
   delete new Point;
   // CHECK: :[[@LINE-1]]:10: specialized: new Point -> alloc_noscan_sc3<Point>
   delete new Empty;
@@ -79,7 +79,7 @@ void sites(int Value, int &Ref) {
   delete new WithWord;
   // CHECK: :[[@LINE-1]]:10: specialized: new WithWord -> alloc_scan_sc1<WithWord>
   delete new WithLong;
-  // CHECK: :[[@LINE-1]]:10: specialized: new WithLong -> alloc_noscan_tiny<WithLong>
+  // CHECK: :[[@LINE-1]]:10: specialized: new WithLong -> alloc_noscan_sc1<WithLong>
   delete new Outer;
   // CHECK: :[[@LINE-1]]:10: specialized: new Outer -> alloc_noscan_sc3<Outer>
   delete new OuterPtr;
@@ -87,7 +87,7 @@ void sites(int Value, int &Ref) {
   delete new PtrArray;
   // CHECK: :[[@LINE-1]]:10: specialized: new PtrArray -> alloc_scan_sc2<PtrArray>
   delete new Derived;
-  // CHECK: :[[@LINE-1]]:10: specialized: new Derived -> alloc_noscan_tiny<Derived>
+  // CHECK: :[[@LINE-1]]:10: specialized: new Derived -> alloc_noscan_sc1<Derived>
   delete new DerivedPtr;
   // CHECK: :[[@LINE-1]]:10: specialized: new DerivedPtr -> alloc_scan_sc2<DerivedPtr>
   delete new Virtual;
@@ -99,7 +99,7 @@ void sites(int Value, int &Ref) {
   delete new IntOrPtr;
   // CHECK: :[[@LINE-1]]:10: specialized: new IntOrPtr -> alloc_scan_sc1<IntOrPtr>
   delete new Bits;
-  // CHECK: :[[@LINE-1]]:10: specialized: new Bits -> alloc_noscan_tiny<Bits>
+  // CHECK: :[[@LINE-1]]:10: specialized: new Bits -> alloc_noscan_sc1<Bits>
   delete new Aligned;
   // CHECK: :[[@LINE-1]]:10: specialized: new Aligned -> alloc_noscan_sc6<Aligned> (64 B, class 6)
   delete[] new int *[2];
@@ -126,7 +126,7 @@ void sites(int Value, int &Ref) {
   delete new std::atomic<int>;
   // CHECK: :[[@LINE-1]]:10: specialized: new std::atomic<int> -> alloc_noscan_tiny<std::atomic<int>>
   delete new std::optional<int>;
-  // CHECK: :[[@LINE-1]]:10: specialized: new std::optional<int> -> alloc_noscan_tiny<std::optional<int>>
+  // CHECK: :[[@LINE-1]]:10: specialized: new std::optional<int> -> alloc_noscan_sc1<std::optional<int>>
   delete new std::pair<int, double>;
   // CHECK: :[[@LINE-1]]:10: specialized: new std::pair<int, double> -> alloc_noscan_sc2<std::pair<int, double>>
   // FIXME: the sugar of a template argument is lost in the instantiation,

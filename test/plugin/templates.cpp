@@ -24,7 +24,7 @@ template <class T, int N> struct Pool {
 
 // An explicit instantiation is emitted as soon as it is seen.
 template <class T> T *explicitly() { return new T(); }
-// CHECK-DAG: templates.cpp:[[@LINE-1]]:45: specialized: new double -> alloc_noscan_tiny<double> (8 B, tiny)
+// CHECK-DAG: templates.cpp:[[@LINE-1]]:45: specialized: new double -> alloc_noscan_sc1<double> (8 B, class 1)
 template double *explicitly<double>();
 
 // Nobody instantiates this one.

@@ -10,8 +10,9 @@
 // RUN: %sizespec -std=c++17 -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 //
 // The program behaves the same with and without the plugin, and the tiny
-// row counts the packed objects: 5 specialized, 2 generic (the vectors'
-// buffers, whose sizes the optimizer cannot see).
+// row counts the packed objects: 5 specialized, 1 generic (the byte
+// vector's buffer, whose size the optimizer cannot see); the 8-byte class
+// row has eight() and the other vector's 8-byte buffer.
 // RUN: %clangxx -std=c++17 -O2 -DMAIN %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t/plain
 // RUN: %sizespec -std=c++17 -O2 -DMAIN %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t/spec
 // RUN: env SIZESPEC_STATS=1 %t/plain > %t/plain.out 2> %t/plain.stats
@@ -87,6 +88,16 @@ __attribute__((noinline)) std::uint32_t *maybe() { return new (std::nothrow) std
 // IR: and i64 %{{.*}}, -8
 __attribute__((noinline)) Cookie *cookies() { return new Cookie[1]; }
 
+// Eight bytes fill the 8-byte class's slot exactly: packing would save
+// nothing, so the class serves them (tiny_path.h, is_tiny_size).
+// REPORT: tiny.cpp:[[@LINE+6]]:59: specialized: new std::uint64_t -> alloc_noscan_sc1<std::uint64_t> (8 B, class 1)
+// IR-LABEL: define {{.*}} @_Z5eightv()
+// IR-NOT: alloc_tiny_refill
+// IR: call ptr @_ZN8sizespec6detail12alloc_refillEjm(i32 0, i64 8)
+// IR-NOT: alloc_tiny_refill
+// IR: {{^}}}
+__attribute__((noinline)) std::uint64_t *eight() { return new std::uint64_t(8); }
+
 // REPORT: tiny.cpp:[[@LINE+1]]:57: specialized: new WithPointer -> alloc_scan_sc1<WithPointer> (8 B, class 1)
 __attribute__((noinline)) WithPointer *named() { return new WithPointer{"x"}; }
 // REPORT: tiny.cpp:[[@LINE+1]]:55: specialized: new Sixteen -> alloc_noscan_sc2<Sixteen> (16 B, class 2)
@@ -111,21 +122,24 @@ int main(int argc, char **) {
   Cookie *K = cookies();
   WithPointer *W = named();
   Sixteen *S = sixteen();
+  std::uint64_t *E = eight();
   // Runtime-sized: the typed path packs them too.
   std::vector<unsigned char> V(argc + 2, 'v');
   std::vector<short> Shorts(argc + 3, 5);
-  std::printf("%d %s %d %u %s %ld %c %d\n", *B, C, *N, *M, W->Name, S->B,
-              V[0], Shorts[3]);
-  // OUT: 1 tiny 42 7 x 2 v 5
+  std::printf("%d %s %d %u %s %ld %c %d %lu\n", *B, C, *N, *M, W->Name, S->B,
+              V[0], Shorts[3], static_cast<unsigned long>(*E));
+  // OUT: 1 tiny 42 7 x 2 v 5 8
   delete B;
   delete[] C;
   delete M;
   delete[] K;
   delete W;
   delete S;
+  delete E;
 }
 #endif
-// STATS: tiny 16 noscan 7 7 {{[0-9]+}} 5 2
+// STATS: {{^ *}}1 8 noscan 2 2 0 1 1
+// STATS: tiny 16 noscan 6 6 {{[0-9]+}} 5 1
 // STATS: sizespec: tiny blocks
 // PLAIN: sizespec: stats (mode active)
 // PLAIN-NOT: tiny 16

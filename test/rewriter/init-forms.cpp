@@ -24,25 +24,25 @@ struct Named {
 
 void forms(int V) {
   Point *Default = new Point;
-  // CHECK-FIXES: {{^}}  Point *Default = new (::sizespec::alloc_noscan_tiny<Point>) Point;{{$}}
+  // CHECK-FIXES: {{^}}  Point *Default = new (::sizespec::alloc_noscan_sc1<Point>) Point;{{$}}
   Point *Value = new Point();
-  // CHECK-FIXES: {{^}}  Point *Value = new (::sizespec::alloc_noscan_tiny<Point>) Point();{{$}}
+  // CHECK-FIXES: {{^}}  Point *Value = new (::sizespec::alloc_noscan_sc1<Point>) Point();{{$}}
   Named *Direct = new Named(V);
-  // CHECK-FIXES: {{^}}  Named *Direct = new (::sizespec::alloc_noscan_tiny<Named>) Named(V);{{$}}
+  // CHECK-FIXES: {{^}}  Named *Direct = new (::sizespec::alloc_noscan_sc1<Named>) Named(V);{{$}}
   Point *List = new Point{1, 2};
-  // CHECK-FIXES: {{^}}  Point *List = new (::sizespec::alloc_noscan_tiny<Point>) Point{1, 2};{{$}}
+  // CHECK-FIXES: {{^}}  Point *List = new (::sizespec::alloc_noscan_sc1<Point>) Point{1, 2};{{$}}
   Point *Empty = new Point{};
-  // CHECK-FIXES: {{^}}  Point *Empty = new (::sizespec::alloc_noscan_tiny<Point>) Point{};{{$}}
+  // CHECK-FIXES: {{^}}  Point *Empty = new (::sizespec::alloc_noscan_sc1<Point>) Point{};{{$}}
   Pair *Nested = new Pair{{1, 2}, {3, 4}};
   // CHECK-FIXES: {{^}}  Pair *Nested = new (::sizespec::alloc_noscan_sc2<Pair>) Pair{{[{][{]}}1, 2}, {3, 4}};{{$}}
   Point *Designated = new Point{.X = 1, .Y = V};
-  // CHECK-FIXES: {{^}}  Point *Designated = new (::sizespec::alloc_noscan_tiny<Point>) Point{.X = 1, .Y = V};{{$}}
+  // CHECK-FIXES: {{^}}  Point *Designated = new (::sizespec::alloc_noscan_sc1<Point>) Point{.X = 1, .Y = V};{{$}}
   Point *ParenAggregate = new Point(1, 2);
-  // CHECK-FIXES: {{^}}  Point *ParenAggregate = new (::sizespec::alloc_noscan_tiny<Point>) Point(1, 2);{{$}}
+  // CHECK-FIXES: {{^}}  Point *ParenAggregate = new (::sizespec::alloc_noscan_sc1<Point>) Point(1, 2);{{$}}
   Point *ParenType = new (Point){5, 6};
-  // CHECK-FIXES: {{^}}  Point *ParenType = new (::sizespec::alloc_noscan_tiny<Point>) (Point){5, 6};{{$}}
+  // CHECK-FIXES: {{^}}  Point *ParenType = new (::sizespec::alloc_noscan_sc1<Point>) (Point){5, 6};{{$}}
   Point *Spaced = new   Point   {7, 8};
-  // CHECK-FIXES: {{^}}  Point *Spaced = new (::sizespec::alloc_noscan_tiny<Point>)   Point   {7, 8};{{$}}
+  // CHECK-FIXES: {{^}}  Point *Spaced = new (::sizespec::alloc_noscan_sc1<Point>)   Point   {7, 8};{{$}}
   delete Default;
   delete Value;
   delete Direct;

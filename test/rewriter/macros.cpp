@@ -30,12 +30,12 @@ Point *typeArgument() {
 
 Point *argument() {
   return KEEP((new Point{1, 2}));
-  // REPORT: t.cpp:[[@LINE-1]]:16: specialized: new Point -> alloc_noscan_tiny<Point> (8 B, tiny)
-  // CHECK-FIXES: {{^}}  return KEEP((new (::sizespec::alloc_noscan_tiny<Point>) Point{1, 2}));{{$}}
+  // REPORT: t.cpp:[[@LINE-1]]:16: specialized: new Point -> alloc_noscan_sc1<Point> (8 B, class 1)
+  // CHECK-FIXES: {{^}}  return KEEP((new (::sizespec::alloc_noscan_sc1<Point>) Point{1, 2}));{{$}}
 }
 
 Point *argumentParens() {
   return KEEP(new Point());
-  // REPORT: t.cpp:[[@LINE-1]]:15: specialized: new Point -> alloc_noscan_tiny<Point> (8 B, tiny)
-  // CHECK-FIXES: {{^}}  return KEEP(new (::sizespec::alloc_noscan_tiny<Point>) Point());{{$}}
+  // REPORT: t.cpp:[[@LINE-1]]:15: specialized: new Point -> alloc_noscan_sc1<Point> (8 B, class 1)
+  // CHECK-FIXES: {{^}}  return KEEP(new (::sizespec::alloc_noscan_sc1<Point>) Point());{{$}}
 }

@@ -20,8 +20,12 @@ struct Node {
 
 void smart(int N) {
   auto U = std::make_unique<Point>(1, 2);
-  // CHECK-FIXES: {{^}}  auto U = ::sizespec::make_unique<Point>(::sizespec::alloc_noscan_tiny<Point>, 1, 2);{{$}}
-  // REPORT: t.cpp:[[@LINE-2]]:17: specialized: make_unique<Point> -> alloc_noscan_tiny<Point> (8 B, tiny)
+  // CHECK-FIXES: {{^}}  auto U = ::sizespec::make_unique<Point>(::sizespec::alloc_noscan_sc1<Point>, 1, 2);{{$}}
+  // REPORT: t.cpp:[[@LINE-2]]:17: specialized: make_unique<Point> -> alloc_noscan_sc1<Point> (8 B, class 1)
+  // Under 16 bytes but for 8, pointer-free: the tiny routine.
+  auto T = std::make_unique<short>(7);
+  // CHECK-FIXES: {{^}}  auto T = ::sizespec::make_unique<short>(::sizespec::alloc_noscan_tiny<short>, 7);{{$}}
+  // REPORT: t.cpp:[[@LINE-2]]:17: specialized: make_unique<short> -> alloc_noscan_tiny<short> (2 B, tiny)
   auto V = std::make_unique<Node>();
   // CHECK-FIXES: {{^}}  auto V = ::sizespec::make_unique<Node>(::sizespec::alloc_scan_sc1<Node>);{{$}}
   auto S = std::make_shared<Point>(3, 4);
@@ -33,5 +37,5 @@ void smart(int N) {
   // CHECK-FIXES: {{^}}  auto A = std::make_unique<int[]>(N);{{$}}
   using namespace std;
   auto Unqualified = make_unique<Point>(5, 6);
-  // CHECK-FIXES: {{^}}  auto Unqualified = ::sizespec::make_unique<Point>(::sizespec::alloc_noscan_tiny<Point>, 5, 6);{{$}}
+  // CHECK-FIXES: {{^}}  auto Unqualified = ::sizespec::make_unique<Point>(::sizespec::alloc_noscan_sc1<Point>, 5, 6);{{$}}
 }

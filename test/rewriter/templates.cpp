@@ -20,7 +20,7 @@ struct Wide {
 template <class T> T *make() {
   return new T();
   // CHECK-FIXES: {{^}}  return new T();{{$}}
-  // REPORT-DAG: t.cpp:[[@LINE-2]]:10: specialized: new Point -> alloc_noscan_tiny<Point> (8 B, tiny)
+  // REPORT-DAG: t.cpp:[[@LINE-2]]:10: specialized: new Point -> alloc_noscan_sc1<Point> (8 B, class 1)
   // REPORT-DAG: t.cpp:[[@LINE-3]]:10: specialized: new Wide -> alloc_noscan_sc3<Wide> (24 B, class 3)
   // REPORT-DAG: t.cpp:[[@LINE-4]]:10: note: not rewritten: the allocated type or count depends on a template parameter [dependent_in_template]
   // The pattern is listed only where no instantiation is, as the plugin
@@ -34,12 +34,12 @@ template <int N> char *buffer() {
 
 template <class T> Point *fixed(T Value) {
   return new Point{static_cast<int>(Value), 0};
-  // CHECK-FIXES: {{^}}  return new (::sizespec::alloc_noscan_tiny<Point>) Point{static_cast<int>(Value), 0};{{$}}
+  // CHECK-FIXES: {{^}}  return new (::sizespec::alloc_noscan_sc1<Point>) Point{static_cast<int>(Value), 0};{{$}}
 }
 
 template <class T> struct Box {
   Point *get() { return new Point(); }
-  // CHECK-FIXES: {{^}}  Point *get() { return new (::sizespec::alloc_noscan_tiny<Point>) Point(); }{{$}}
+  // CHECK-FIXES: {{^}}  Point *get() { return new (::sizespec::alloc_noscan_sc1<Point>) Point(); }{{$}}
   T *item() { return new T; }
   // CHECK-FIXES: {{^}}  T *item() { return new T; }{{$}}
 };

@@ -17,9 +17,9 @@ struct P {
 };
 
 P *make() { return new P{1, 2}; }
-// CHECK-FIXES: {{^}}P *make() { return new (::sizespec::alloc_noscan_tiny<P>) P{1, 2}; }{{$}}
+// CHECK-FIXES: {{^}}P *make() { return new (::sizespec::alloc_noscan_sc1<P>) P{1, 2}; }{{$}}
 std::unique_ptr<P> unique() { return std::make_unique<P>(); }
-// CHECK-FIXES: {{^}}std::unique_ptr<P> unique() { return ::sizespec::make_unique<P>(::sizespec::alloc_noscan_tiny<P>); }{{$}}
+// CHECK-FIXES: {{^}}std::unique_ptr<P> unique() { return ::sizespec::make_unique<P>(::sizespec::alloc_noscan_sc1<P>); }{{$}}
 std::shared_ptr<P> shared() { return std::make_shared<P>(); }
 // CHECK-FIXES: {{^}}std::shared_ptr<P> shared() { return ::sizespec::make_shared<P>(); }{{$}}
 } // namespace app

@@ -1,9 +1,9 @@
 //===- tiny_test.cc - Pointer-free objects under 16 bytes, packed ---------===//
 //
 // The tiny path (runtime/src/tiny.h): alloc_noscan_tiny<T> and the typed
-// runtime-size path pack pointer-free objects of 1..15 bytes into shared
-// 16-byte blocks, each aligned for its type; a block is reused once every
-// object in it is freed, and not before, whichever thread frees them.
+// runtime-size path pack pointer-free objects of 1..15 bytes but 8 into
+// shared 16-byte blocks, each aligned for its type; a block is reused once
+// every object in it is freed, and not before, whichever thread frees them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +40,13 @@ template <std::size_t S, std::size_t A> void *tiny(bool Nothrow = false) {
   static_assert(sizeof(T) == S && alignof(T) == A);
   return Nothrow ? alloc_noscan_tiny<T>(S, std::nothrow)
                  : alloc_noscan_tiny<T>(S);
+}
+
+/// One of the sizes the typed path packs, from any \p N: 1..15 but 8
+/// (detail::is_tiny_size).
+std::size_t tiny_size(std::uint64_t N) {
+  std::size_t S = 1 + N % 14;
+  return S < 8 ? S : S + 1;
 }
 
 std::uintptr_t block_of(const void *P) {
@@ -169,6 +176,25 @@ TEST(Tiny, ArraysWithCookiesGetEightByteAlignment) {
 // --- What is not tiny
 // ----------------------------------------------------------
 
+// Eight pointer-free bytes fill the 8-byte class's slot: the class serves
+// them, on the typed runtime-size path as in the plugin's code
+// (tiny_path.h, is_tiny_size).
+TEST(Tiny, EightBytesTakeTheClass) {
+  void *Typed8 = alloc_noscan<std::uint64_t>(runtime(8));
+  void *Array8 = alloc_noscan<char>(runtime(8));
+  void *Typed7 = alloc_noscan<char>(runtime(7));
+  void *Typed9 = alloc_noscan<char>(runtime(9));
+  EXPECT_FALSE(object_info(Typed8).tiny);
+  EXPECT_EQ(object_info(Typed8).size_class, 1u);
+  EXPECT_FALSE(object_info(Typed8).scan);
+  EXPECT_FALSE(object_info(Array8).tiny);
+  EXPECT_EQ(object_info(Array8).size_class, 1u);
+  EXPECT_TRUE(object_info(Typed7).tiny);
+  EXPECT_TRUE(object_info(Typed9).tiny);
+  for (void *P : {Typed8, Array8, Typed7, Typed9})
+    ::operator delete(P);
+}
+
 TEST(Tiny, SixteenBytesAndPointersAndUntypedAreNot) {
   struct WithPointer {
     void *P;
@@ -202,7 +228,7 @@ TEST(Tiny, TypedPathCountsAsGeneric) {
   TinyStats Before = tiny_stats();
   std::vector<void *> Keep;
   for (int I = 0; I < 40; ++I)
-    Keep.push_back(alloc_noscan<char>(runtime(1 + I % 15)));
+    Keep.push_back(alloc_noscan<char>(runtime(tiny_size(I))));
   for (int I = 0; I < 10; ++I)
     Keep.push_back(tiny<2, 2>());
   TinyStats After = tiny_stats();
@@ -280,7 +306,7 @@ std::vector<Obj> make_objects(std::size_t N, std::uint64_t Seed) {
   std::vector<Obj> Out;
   Out.reserve(N);
   for (std::size_t I = 0; I < N; ++I) {
-    std::size_t S = 1 + R() % 15;
+    std::size_t S = tiny_size(R());
     void *P = alloc_noscan<unsigned char>(runtime(S));
     fill(P, S, Seed + I);
     Out.push_back({P, S, Seed + I});

@@ -28,8 +28,13 @@ namespace detail {
 constexpr std::size_t kTinyBlock = 16;
 constexpr std::size_t kTinyMax = kTinyBlock - 1;
 
+/// The sizes that are packed: 1..kTinyMax but 8. An 8-byte object fills
+/// the 8-byte class's slot exactly, so packing saves it no memory and costs
+/// it a block's count (8.5 B an object against 8.0), a block start every
+/// second object and the block test in the free (bench/README.md, "The
+/// tiny path"): it takes the class. Go packs it; the class is better here.
 constexpr bool is_tiny_size(std::size_t __size) {
-  return __size >= 1 && __size <= kTinyMax;
+  return __size >= 1 && __size <= kTinyMax && __size != 8;
 }
 
 /// The alignment a tiny object of \p __size bytes gets: its type's

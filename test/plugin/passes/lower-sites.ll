@@ -11,7 +11,7 @@
 ; RUN: %opt -passes=sizespec-lower-sites -disable-output -stats %s 2>&1 | FileCheck %s --check-prefix=STATS
 
 ; REMARK-DAG: remark: a.cc:10:3: allocation of 24 B lowered inline to the fast path of class 3 (noscan)
-; REMARK-DAG: remark: a.cc:20:3: allocation of 8 B packed inline into the tiny path's 16-byte blocks
+; REMARK-DAG: remark: a.cc:20:3: allocation of 4 B packed inline into the tiny path's 16-byte blocks
 ; REMARK-DAG: remark: a.cc:30:3: allocation of 2000 B left as a call of operator new: above the 1024 B limit
 ; REMARK-DAG: remark: a.cc:40:3: allocation of 24 B left as a call of operator new: alignment beyond class 3's
 ; REMARK-DAG: remark: a.cc:50:3: allocation of a run-time size sent to the scan generic path
@@ -40,11 +40,11 @@ define ptr @class3() !dbg !10 {
 ; CHECK-NOT: "sizespec"(
 
 define ptr @tiny() !dbg !20 {
-  %p = call noalias ptr @_Znwm(i64 8) #0 [ "sizespec"(i1 false, i64 1024, i64 1) ], !dbg !21
+  %p = call noalias ptr @_Znwm(i64 4) #0 [ "sizespec"(i1 false, i64 1024, i64 1) ], !dbg !21
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @tiny()
-; CHECK: call ptr @_ZN8sizespec6detail17alloc_tiny_refillEjm(i32 0, i64 8)
+; CHECK: call ptr @_ZN8sizespec6detail17alloc_tiny_refillEjm(i32 0, i64 4)
 
 define ptr @above() !dbg !30 {
   %p = call noalias ptr @_Znwm(i64 2000) #0 [ "sizespec"(i1 false, i64 1024, i64 2) ], !dbg !31
@@ -78,7 +78,7 @@ define ptr @runtime(i64 %n) !dbg !50 {
 ; RECORD: sizespec-lowered v=1 encoding=none stored={{[0-9]+}} raw={{[0-9]+}}
 ; RECORD-NEXT: {"locations":true,"sites":[
 ; RECORD-SAME: {"aligned":false,"calls":[{"class":3,"count":1,"how":"lowered","inlined_at":[],"size":24,"why":null}],"column":3,"file":"a.cc","form":"new","function":"class3","line":10,"nothrow":false,"scan":false,"size":24},
-; RECORD-SAME: {"aligned":false,"calls":[{"class":1,"count":1,"how":"tiny","inlined_at":[],"size":8,"why":null}],{{[^{]*}}"function":"tiny"
+; RECORD-SAME: {"aligned":false,"calls":[{"class":1,"count":1,"how":"tiny","inlined_at":[],"size":4,"why":null}],{{[^{]*}}"function":"tiny"
 ; RECORD-SAME: {"aligned":false,"calls":[{"class":null,"count":1,"how":"call","inlined_at":[],"size":2000,"why":"2000 B: above the 1024 B limit"}],{{[^{]*}}"function":"above"
 ; RECORD-SAME: {"aligned":true,"calls":[{"class":null,"count":1,"how":"call","inlined_at":[],"size":24,"why":"alignment beyond class 3's"}],{{[^{]*}}"function":"overaligned"
 ; RECORD-SAME: {"aligned":false,"calls":[{"class":null,"count":1,"how":"generic","inlined_at":[],"size":null,"why":null}],{{[^{]*}}"function":"runtime",{{[^{]*}}"scan":true,"size":null},
@@ -110,7 +110,7 @@ attributes #1 = { nobuiltin allocsize(0) }
 !51 = !DILocation(line: 50, column: 3, scope: !50)
 !60 = distinct !DISubprogram(name: "gone", scope: !1, file: !1, line: 59, type: !3, unit: !0, spFlags: DISPFlagDefinition)
 !100 = !{!"class3", !10, i32 10, i32 3, i1 false, i32 0, i64 24}
-!101 = !{!"tiny", !20, i32 20, i32 3, i1 false, i32 0, i64 8}
+!101 = !{!"tiny", !20, i32 20, i32 3, i1 false, i32 0, i64 4}
 !102 = !{!"above", !30, i32 30, i32 3, i1 false, i32 0, i64 2000}
 !103 = !{!"overaligned", !40, i32 40, i32 3, i1 false, i32 2, i64 24}
 !104 = !{!"runtime", !50, i32 50, i32 3, i1 true, i32 0, i64 -1}

@@ -50,7 +50,7 @@ struct Site {
   /// Size known only at run time (Allocator form): the typed routine
   /// `alloc_{scan,noscan}<T>` picks the class.
   bool RuntimeSize = false;
-  /// Pointer-free, 1..15 bytes, a constant size: the tiny routine
+  /// Pointer-free, 1..15 bytes but 8, a constant size: the tiny routine
   /// `alloc_noscan_tiny<T>` (set once the site is known eligible).
   bool Tiny = false;
   Reason Why = Reason::None;

@@ -74,8 +74,8 @@ struct SiteRecord {
   bool Specialized = false;
   bool RuntimeSize = false;
   bool Nothrow = false;
-  /// Takes the tiny path: pointer-free, 1..15 bytes, packed into a shared
-  /// 16-byte block (`alloc_noscan_tiny<T>`).
+  /// Takes the tiny path: pointer-free, 1..15 bytes but 8, packed into a
+  /// shared 16-byte block (`alloc_noscan_tiny<T>`).
   bool Tiny = false;
   std::string Reason;  ///< stable code; empty when specialized
   std::string Message; ///< empty when specialized
