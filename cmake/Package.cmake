@@ -10,7 +10,6 @@
 # that Clang is suggested, not required.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME sizespec)
-set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_CONTACT "sizespec developers")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "Size-specialized allocation for C++ (Clang plugin and runtime)")
