@@ -362,6 +362,7 @@ std::uint32_t profile_refill(ProfileThread &t, unsigned b, FreeObject *list,
                              std::uint32_t len, std::size_t size,
                              bool generic) noexcept {
   make_ready(t);
+  ++t.refills;
   const std::int64_t unit = std::int64_t(class_size(bin_class(b)));
   // Every object the last refill let the fast path pop is gone, and this
   // allocation takes one more.

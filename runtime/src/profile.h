@@ -16,7 +16,9 @@
 //     let the fast path pop, and this one, at the class size. The list a
 //     refill hands over ends just before the allocation that crosses the
 //     next sample point (the rest goes back to the central bin), so that
-//     allocation comes to the next refill, which records it.
+//     allocation comes to the next refill, which records it. The next swap
+//     of the thread's lists tops the list up from the central bin again
+//     (thread_refill), so a steady loop keeps its objects.
 //   - The tiny path counts 16 bytes each time a thread starts a block, and
 //     records the allocation that starts it (its estimate is in bytes: a
 //     sample stands for rate / 16 blocks' worth of that site's size).
@@ -60,6 +62,8 @@ struct ProfileThread {
   /// Objects the last refill of each bin let the fast path pop: all of them
   /// are gone when the next refill comes.
   std::uint32_t handed[kNumBins];
+  /// Refills seen, all bins (test_hooks::profile_refills).
+  std::uint64_t refills;
   std::uint64_t rng;
   bool ready;
 };

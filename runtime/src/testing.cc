@@ -2,6 +2,7 @@
 
 #include "central.h"
 #include "region.h"
+#include "thread_state.h"
 
 #include <sizespec/testing.h>
 
@@ -20,5 +21,10 @@ void set_purge_delay_ms(std::uint32_t ms) noexcept {
 }
 
 std::uint32_t purge_delay_ms() noexcept { return central_purge_delay(); }
+
+std::uint64_t profile_refills() noexcept {
+  ThreadState *t = thread_state_if_any();
+  return t && t != &g_exited ? t->profile.refills : 0;
+}
 
 } // namespace sizespec::test_hooks

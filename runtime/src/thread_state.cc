@@ -25,9 +25,10 @@ namespace {
 pthread_key_t g_exit_key;
 
 /// A refill that takes bin b's `freed` list (\p list) while its batch is
-/// still growing: the batch grows, and objects from the central bin top the
-/// list up to it. Returns the list. Out of line: a steady loop's refills,
-/// once the batch is whole, skip it.
+/// still growing, or shorter than the batch with the sampled profile on:
+/// the batch grows, and objects from the central bin top the list up to it.
+/// Returns the list. Out of line: a steady loop's refills, once the batch
+/// is whole, skip it.
 __attribute__((noinline)) Batch grow_on_swap(ThreadState &t, unsigned b,
                                              Batch list) {
   grow_batch(t, b);
@@ -164,9 +165,13 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
     // comes here often is busy: while its batch grows, objects from the
     // central bin top the list up to it, so that a steady new/delete loop
     // swaps its lists less and less often (every kCap / 2 pairs at most).
+    // The profile gives the end of a list back at each sample point; without
+    // the top-up, a steady loop would keep ever fewer objects and come here
+    // ever more often, at last for every allocation.
     Batch list{tc.__freed[b], sync_frees(*t, b)};
     tc.__freed[b] = nullptr;
-    if (SIZESPEC_UNLIKELY(t->batch[b] != kCap[b] / 2))
+    if (SIZESPEC_UNLIKELY(t->batch[b] != kCap[b] / 2 ||
+                          (profile_on() && list.count < t->batch[b])))
       list = grow_on_swap(*t, b, list);
     set_freed(*t, b, 0);
     p = list.head;

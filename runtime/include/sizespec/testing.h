@@ -30,6 +30,11 @@ SIZESPEC_API void set_purge_delay_ms(std::uint32_t ms) noexcept;
 /// The delay in force.
 SIZESPEC_API std::uint32_t purge_delay_ms() noexcept;
 
+/// With the sampled profile on (SIZESPEC_PROFILE), how many times the
+/// calling thread's class allocations have come to the refill slow path;
+/// 0 with it off.
+SIZESPEC_API std::uint64_t profile_refills() noexcept;
+
 } // namespace test_hooks
 } // namespace sizespec
 
