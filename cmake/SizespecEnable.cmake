@@ -78,7 +78,7 @@ function(sizespec_enable target)
   endif()
   list(APPEND flags
     "SHELL:-isystem ${SIZESPEC_INCLUDE_DIR}"
-    "SHELL:-include ${SIZESPEC_INCLUDE_DIR}/sizespec/sizespec.h")
+    "SHELL:-include ${SIZESPEC_INCLUDE_DIR}/sizespec/site_markers.h")
   if(ARG_REPORT)
     list(APPEND flags -fplugin-arg-sizespec-report)
   endif()

@@ -29,13 +29,13 @@ std::string quoted(llvm::StringRef S) {
 
 std::string pluginPath() {
   Dl_info Info;
-  if (dladdr(reinterpret_cast<void *>(&runtimeHeaderPath), &Info) == 0 ||
+  if (dladdr(reinterpret_cast<void *>(&markersHeaderPath), &Info) == 0 ||
       !Info.dli_fname)
     return "";
   return Info.dli_fname;
 }
 
-std::string runtimeHeaderPath() {
+std::string markersHeaderPath() {
   // <prefix>/lib/sizespec[/clang-N]/sizespec-plugin.so -> <prefix>/include
   llvm::SmallString<256> Path(pluginPath());
   if (!Path.empty()) {
@@ -45,12 +45,12 @@ std::string runtimeHeaderPath() {
       llvm::sys::path::remove_filename(Path); // lib/sizespec
     llvm::sys::path::remove_filename(Path);   // lib
     llvm::sys::path::remove_filename(Path);   // <prefix>
-    llvm::sys::path::append(Path, "include", "sizespec", "sizespec.h");
+    llvm::sys::path::append(Path, "include", "sizespec", "site_markers.h");
     if (llvm::sys::fs::exists(Path))
       return std::string(Path);
   }
   llvm::SmallString<256> Source(SIZESPEC_SOURCE_INCLUDE_DIR);
-  llvm::sys::path::append(Source, "sizespec", "sizespec.h");
+  llvm::sys::path::append(Source, "sizespec", "site_markers.h");
   return std::string(Source);
 }
 
@@ -71,7 +71,7 @@ std::string predefinesText(const PluginOptions &Opts, bool IncludeRuntime) {
   // system header, so user warning flags (-Wall -Werror ...) stay quiet.
   OS << "# 1 \"<sizespec>\" 3\n";
   if (IncludeRuntime)
-    OS << "#include " << quoted(runtimeHeaderPath()) << "\n";
+    OS << "#include " << quoted(markersHeaderPath()) << "\n";
   // `retain` keeps the section through the linker's --gc-sections.
   OS << "static const char __sizespec_stamp[] "
         "__attribute__((__used__, __retain__, __section__(\""

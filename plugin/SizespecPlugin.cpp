@@ -103,9 +103,9 @@ protected:
     Preprocessor &PP = CI.getPreprocessor();
     PP.setPredefines(PP.getPredefines() + "\n" +
                      predefinesText(Opts, IncludeRuntime));
-    // The runtime header includes its siblings as <sizespec/...>.
+    // The markers' header includes its sibling as <sizespec/config.h>.
     if (IncludeRuntime) {
-      llvm::SmallString<256> Dir(runtimeHeaderPath());
+      llvm::SmallString<256> Dir(markersHeaderPath());
       llvm::sys::path::remove_filename(Dir);
       llvm::sys::path::remove_filename(Dir);
       if (auto Ref = CI.getFileManager().getOptionalDirectoryRef(Dir))

@@ -40,8 +40,15 @@ public:
 
   bool TraverseDecl(Decl *D) {
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    if (!FD)
+    if (!FD) {
+      // A class template's pattern in a system header holds only dependent
+      // code; the walk visits its instantiations apart.
+      if (auto *RD = dyn_cast_or_null<CXXRecordDecl>(D))
+        if (RD->isDependentContext() &&
+            Ctx.getSourceManager().isInSystemHeader(RD->getLocation()))
+          return true;
       return Base::TraverseDecl(D);
+    }
     // Most of a translation unit is system headers; only the functions it
     // uses can hold a site worth reporting (see report()). Skipping the rest
     // keeps the walk cheap.

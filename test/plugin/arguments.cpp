@@ -48,13 +48,23 @@
 //
 // If the routines are not visible (here: the header's guard is predefined),
 // sites are refused, not miscompiled.
-// RUN: %sizespec -fplugin-arg-sizespec-report -DSIZESPEC_SIZESPEC_H \
+// RUN: %sizespec -fplugin-arg-sizespec-report -DSIZESPEC_SITE_MARKERS_H \
 // RUN:   -fsyntax-only %s 2>&1 | FileCheck %s --check-prefix=NORUNTIME
 // NORUNTIME: arguments.cpp:[[@LINE+2]]:24: not specialized: new Point (24 B): sizespec routines not visible in this translation unit
 struct Point { double X, Y, Z; };
 Point *make() { return new Point; }
 int *one() { return new int; }
 
-#if defined(EXPECT_NO_RUNTIME) && defined(SIZESPEC_SIZESPEC_H)
-#error "with off, the runtime header must not be included"
+#if defined(EXPECT_NO_RUNTIME) && defined(SIZESPEC_SITE_MARKERS_H)
+#error "with off, the markers' header must not be included"
+#endif
+
+// The plugin injects the markers' header, and only it: not the routines of
+// <sizespec/sizespec.h>, which every unit would parse (issue 27).
+// RUN: %sizespec -DEXPECT_MARKERS_ONLY -fsyntax-only %s
+#if defined(EXPECT_MARKERS_ONLY) && !defined(SIZESPEC_SITE_MARKERS_H)
+#error "the plugin did not inject the markers' header"
+#endif
+#if defined(EXPECT_MARKERS_ONLY) && defined(SIZESPEC_SIZESPEC_H)
+#error "the plugin injected the routines' header"
 #endif

@@ -1,12 +1,12 @@
 // Preprocessed input (-save-temps, -E then -c, ccache with
 // run_second_cpp=false, distcc, icecream's preprocessed C++ on stdin): the flags of `sizespec-config
-// --cxxflags` -include the runtime header, so the .ii has it, and compiling
+// --cxxflags` -include the markers header, so the .ii has it, and compiling
 // the .ii gives the object the source gives: the same code, the same records.
 // RUN: rm -rf %t && mkdir -p %t && cd %t && cp %s main.cpp
-// RUN: %sizespec -isystem %runtime_include -include %runtime_include/sizespec/sizespec.h -O2 -c main.cpp -o source.o
-// RUN: %sizespec -isystem %runtime_include -include %runtime_include/sizespec/sizespec.h -O2 -E main.cpp -o main.ii
+// RUN: %sizespec -isystem %runtime_include -include %runtime_include/sizespec/site_markers.h -O2 -c main.cpp -o source.o
+// RUN: %sizespec -isystem %runtime_include -include %runtime_include/sizespec/site_markers.h -O2 -E main.cpp -o main.ii
 // RUN: %sizespec -O2 -c main.ii -o ii.o
-// RUN: %sizespec -isystem %runtime_include -include %runtime_include/sizespec/sizespec.h -O2 -save-temps -c main.cpp -o temps.o
+// RUN: %sizespec -isystem %runtime_include -include %runtime_include/sizespec/site_markers.h -O2 -save-temps -c main.cpp -o temps.o
 // RUN: test -f main.ii && test -f main.s
 // RUN: sh -c 'for o in source ii temps; do llvm-objcopy --dump-section=.sizespec.sites=$o.sites $o.o $o.tmp && llvm-objdump -d --no-show-raw-insn $o.o | tail -n +3 > $o.dis || exit 1; done'
 // RUN: cmp source.sites ii.sites
@@ -15,7 +15,7 @@
 // RUN: cmp source.dis temps.dis
 // Preprocessed text given as C++ on stdin, as icecream sends it to another
 // machine: the plugin sees the line marker -E writes first and does not
-// include the runtime header a second time.
+// include the markers header a second time.
 // RUN: %sizespec -O2 -x c++ -c - -o stdin.o -Xclang -main-file-name -Xclang main.cpp < main.ii
 // RUN: llvm-objcopy --dump-section=.sizespec.sites=stdin.sites stdin.o stdin.tmp
 // RUN: llvm-objdump -d --no-show-raw-insn stdin.o | tail -n +3 > stdin.dis

@@ -1,5 +1,4 @@
-//===- sizespec/site_markers.h - What the plugin points sites at -*- C++
-//-*-===//
+//===- sizespec/site_markers.h - What the plugin points at ------*- C++ -*-===//
 //
 // Build mode specializes late (docs/interfaces.md, "Late specialization"):
 // the plugin points each site it specialized at one of these markers, and
@@ -20,6 +19,10 @@
 // the library as that operator new, for IR that never meets the pass
 // (-Xclang -disable-llvm-passes).
 //
+// The one header the plugin makes visible in every translation unit it
+// compiles (docs/interfaces.md, "Plugin"): its code needs nothing else, and
+// every unit parses it, so it declares the markers and includes only <new>
+// (which declares std::size_t, std::align_val_t and std::nothrow_t).
 // Included by <sizespec/sizespec.h>; valid C++11, reserved names only.
 //
 //===----------------------------------------------------------------------===//
@@ -29,7 +32,6 @@
 
 #include <sizespec/config.h>
 
-#include <cstddef>
 #include <new>
 
 namespace sizespec {

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <sizespec/sizespec.h>
 #include <sizespec/stats.h>
 
 #include <cstdio>
