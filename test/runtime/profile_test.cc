@@ -19,7 +19,6 @@
 #include <sizespec/testing.h>
 
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <new>
 
@@ -51,9 +50,10 @@ TEST(Profile, SteadyPairsKeepTheFastPath) {
   constexpr long N = 1000000;
   pairs(N);
   const std::uint64_t Refills = test_hooks::profile_refills() - Before;
-  // Samples expected: N * 24 / rate. Each costs two refills (the one that
-  // ends the list early, the one that records it); a whole batch is at
-  // least 16 objects, so the swaps between add N / 16 at most.
+  // Samples expected: N * 24 / rate, and half as many again for the spread
+  // of the exponential draws. Each costs two refills (the one that ends the
+  // list early, the one that records it); a whole batch is at least 16
+  // objects, so the swaps between add N / 16 at most.
   const double Samples = double(N) * 24 / std::atof(Rate);
   const double Bound = 2 * 1.5 * Samples + double(N) / 16;
   EXPECT_LT(double(Refills), Bound)
