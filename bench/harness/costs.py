@@ -22,6 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import callgrind
 from configs import RUN_AS_ON, ConfigError, binary, check_specialization
 
 CALLGRIND_PAIRS = (100_000, 300_000)
@@ -30,14 +31,14 @@ CALLGRIND_PAIRS = (100_000, 300_000)
 def _callgrind_ir(cmd: list[str], config: str) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
-        proc = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
+        proc = callgrind.run(cmd, out)
+        if proc.returncode != 0:
+            raise subprocess.CalledProcessError(proc.returncode, cmd, stderr=proc.stderr)
         check_specialization(config, proc.stderr, f"callgrind {cmd[0]}")
-        for line in out.read_text().splitlines():
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1])
-    raise RuntimeError(f"callgrind wrote no totals for {cmd}")
+        ir = callgrind.total(out)
+    if ir is None:
+        raise RuntimeError(f"callgrind wrote no totals for {cmd}")
+    return ir
 
 
 def instructions_per_pair(bin_dir: Path, configs: list[str]) -> dict[str, dict[str, float]]:
