@@ -32,7 +32,7 @@ check() {
   local out
   out=$("$app") || fail "$what: the program failed"
   [ "$out" = "sum 6" ] || fail "$what: program printed '$out', expected 'sum 6'"
-  "$nm" -C "$obj" | grep -q ' U sizespec::' ||
+  grep -q ' U sizespec::' <<<"$("$nm" -C "$obj")" ||
     fail "$what: $obj references no sizespec:: routine (not specialized)"
   # The site records travel in the object and into the linked program.
   for file in "$obj" "$app"; do
@@ -49,7 +49,7 @@ check() {
 
 step "control: the consumer built without the plugin references no sizespec:: symbol"
 "$cxx" -c "$here/consumer/main.cc" -o "$work/plain.o"
-if "$nm" -C "$work/plain.o" | grep -q 'sizespec::'; then
+if grep -q 'sizespec::' <<<"$("$nm" -C "$work/plain.o")"; then
   fail "control object references sizespec:: without the plugin"
 fi
 
@@ -77,7 +77,7 @@ step "sizespec_enable(app) with clang++-22 takes the Clang 22 plugin"
     -DCMAKE_CXX_COMPILER=clang++-22 -DCMAKE_PREFIX_PATH="$prefix" &&
     cmake --build "$work/cmake22"
 } >"$work/cmake22.log" 2>&1 || { cat "$work/cmake22.log"; fail "consumer build (Clang 22)"; }
-"$prefix/bin/sizespec-report" --binary "$work/cmake22/app" | grep -q 'clang=22\.' ||
+grep -q 'clang=22\.' <<<"$("$prefix/bin/sizespec-report" --binary "$work/cmake22/app")" ||
   fail "Clang 22: the program was not built with the Clang 22 plugin"
 grep -q -- "-fpass-plugin=$prefix/lib/sizespec/clang-22/sizespec-plugin.so -fplugin-arg-sizespec-id=" \
   "$work/cmake22/compile_commands.json" 2>/dev/null ||
@@ -93,7 +93,7 @@ step "find_package + sizespec_enable(app WITH tcmalloc): tcmalloc linked after t
     cmake --build "$work/cmake-with"
 } >"$work/cmake-with.log" 2>&1 || { cat "$work/cmake-with.log"; fail "consumer build (WITH tcmalloc)"; }
 check cmake-with "$work/cmake-with/CMakeFiles/app.dir/main.cc.o" "$work/cmake-with/app"
-readelf -d "$work/cmake-with/app" | grep NEEDED | grep -A1 libsizespec.so | grep -q libtcmalloc_minimal.so.4 ||
+[[ $(readelf -d "$work/cmake-with/app" | grep NEEDED | grep -A1 libsizespec.so) == *libtcmalloc_minimal.so.4* ]] ||
   fail "WITH tcmalloc: not linked right after the runtime: $(readelf -d "$work/cmake-with/app" | grep NEEDED)"
 if cmake -S "$here/consumer" -B "$work/cmake-with-bad" -G Ninja \
   -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_PREFIX_PATH="$prefix" \
@@ -114,7 +114,7 @@ grep -q 'sizespec_enable(app): unknown arguments: BOGUS' "$work/cmake-bad.log" |
   fail "BOGUS: $(cat "$work/cmake-bad.log")"
 
 step "pkg-config sizespec"
-export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$(dirname "$(find "$prefix" -name sizespec.pc | head -1)")"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig:$(dirname "$(find "$prefix" -name sizespec.pc -print -quit)")"
 mkdir -p "$work/pc"
 # shellcheck disable=SC2046  # the flags are meant to split
 "$cxx" $(pkg-config --cflags sizespec) -c "$here/consumer/main.cc" -o "$work/pc/main.o"
