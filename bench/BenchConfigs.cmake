@@ -100,16 +100,19 @@ function(sizespec_bench_library name)
   endforeach()
 endfunction()
 
-# Links <target> with LIBRARIES and the <variant> of each VARIANT_LIBRARIES.
+# Links <target> with LIBRARIES and the <variant> of each VARIANT_LIBRARIES,
+# and gives it INCLUDE_DIRECTORIES.
 macro(_sizespec_bench_link target variant)
   target_link_libraries(${target} PRIVATE ${ARG_LIBRARIES})
+  target_include_directories(${target} SYSTEM PRIVATE ${ARG_INCLUDE_DIRECTORIES})
   foreach(lib IN LISTS ARG_VARIANT_LIBRARIES)
     target_link_libraries(${target} PRIVATE ${lib}-${variant})
   endforeach()
 endmacro()
 
 # sizespec_bench_executable(<name> SOURCES <src>... [LIBRARIES <lib>...]
-#                           [VARIANT_LIBRARIES <name>...] [COMPOSED])
+#                           [VARIANT_LIBRARIES <name>...]
+#                           [INCLUDE_DIRECTORIES <dir>...] [COMPOSED])
 #
 # One executable per configuration, ${SIZESPEC_BENCH_BIN_DIR}/<config>/<name>
 # (target <name>-<config>). VARIANT_LIBRARIES are sizespec_bench_library()
@@ -117,7 +120,8 @@ endmacro()
 # COMPOSED adds the on+<allocator> configurations: the `on` objects linked
 # with the allocator after the runtime (sizespec_enable's WITH).
 function(sizespec_bench_executable name)
-  cmake_parse_arguments(ARG "COMPOSED" "" "SOURCES;LIBRARIES;VARIANT_LIBRARIES" ${ARGN})
+  cmake_parse_arguments(ARG "COMPOSED" ""
+    "SOURCES;LIBRARIES;VARIANT_LIBRARIES;INCLUDE_DIRECTORIES" ${ARGN})
   # The configurations without the plugin share one compile, so glibc,
   # mimalloc, jemalloc and tcmalloc run the very same machine code and
   # differ only in the allocator they load.

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 # Display order; the first present one is each table's reference.
-ORDER = ["on", "control", "on+profile", "off", "glibc", "mimalloc", "jemalloc", "tcmalloc",
+ORDER = ["on", "control", "on+profile", "on@runtime", "off", "glibc", "mimalloc", "jemalloc", "tcmalloc",
          "on+mimalloc", "on+jemalloc", "on+tcmalloc"]
 
 # The allocators alone, and the configuration with sizespec in front of each
@@ -31,6 +31,7 @@ EXPECTED_ALLOCATOR = {
     "on": "sizespec",
     "control": "sizespec",
     "on+profile": "sizespec",
+    "on@runtime": "sizespec",
     "off": "sizespec",
     "glibc": "glibc",
     "mimalloc": "mimalloc",
@@ -47,18 +48,24 @@ class ConfigError(RuntimeError):
 
 
 def discover(bin_dir: Path) -> list[str]:
-    """The configurations built under bin_dir, plus control if on exists."""
+    """The configurations built under bin_dir, plus control and on+profile
+    if on exists."""
     built = {p.name for p in bin_dir.iterdir() if p.is_dir()}
     unknown = built - set(ORDER)
     if unknown:
         raise ConfigError(f"unknown configuration directories: {sorted(unknown)}")
-    if "on" in built:
-        built |= set(RUN_AS_ON)
+    if "on" in built:  # on@runtime only with a runtime to run (--runtime-dir)
+        built |= set(RUN_AS_ON) - {"on@runtime"}
     return [c for c in ORDER if c in built]
 
 
 # The configurations that run the `on` binaries.
-RUN_AS_ON = ["control", "on+profile"]
+RUN_AS_ON = ["control", "on+profile", "on@runtime"]
+
+# on@runtime (--runtime-dir): the `on` binaries on another build's
+# libsizespec.so, found through LD_LIBRARY_PATH, which the binaries' RUNPATH
+# yields to. An A/B of two runtimes under the same inline code, in one run.
+OTHER_RUNTIME: Path | None = None
 
 # Where on+profile's runs write their profiles (one per process).
 PROFILE_DIR = Path(tempfile.gettempdir()) / "sizespec-bench-profiles"
@@ -71,6 +78,8 @@ def binary(bin_dir: Path, config: str, program: str) -> Path:
 
 def environment(config: str) -> dict | None:
     """The environment a configuration's runs get (None: the harness's)."""
+    if config == "on@runtime":
+        return dict(os.environ, LD_LIBRARY_PATH=str(OTHER_RUNTIME))
     if config != "on+profile":
         return None
     PROFILE_DIR.mkdir(exist_ok=True)
@@ -96,7 +105,7 @@ def parse_sizespec_stats(stderr: str) -> dict | None:
 def check_specialization(config: str, stderr: str, what: str) -> None:
     """on/control (and on+X) must use specialized routines, off must not;
     the runtime active in each."""
-    if config not in ("on", "control", "off") and not config.startswith("on+"):
+    if config not in ("on", "control", "off", "on@runtime") and not config.startswith("on+"):
         return
     stats = parse_sizespec_stats(stderr)
     if stats is None:

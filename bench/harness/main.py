@@ -80,6 +80,16 @@ def failure(what: str, config: str, err: Exception, failures: dict) -> None:
     log(f"{what} {config}: FAILED ({msg})")
 
 
+def chosen(option: str, csv: str, available: list[str], missing: str, listed: str) -> list[str]:
+    """The names in option's comma-separated csv, in available's order;
+    exits naming those not available."""
+    wanted = csv.split(",")
+    unknown = [w for w in wanted if w not in available]
+    if unknown:
+        sys.exit(f"{option}: {missing}: {', '.join(unknown)} ({listed}: {', '.join(available)})")
+    return [a for a in available if a in wanted]
+
+
 def run_micro(bin_dir: Path, configs: list[str], args, failures: dict) -> dict:
     # The composed configurations (on+X) are built for whole programs only.
     configs = [c for c in configs if cfg.binary(bin_dir, c, "micro").exists()]
@@ -103,11 +113,15 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
     plan = {"binary_trees": ("binary_trees", [str(args.depth)]),
             "json_roundtrip": ("json_roundtrip", [str(args.json_records), str(args.json_passes)]),
             "yaml_roundtrip": ("yaml_roundtrip", [str(args.yaml_records), "2"]),
+            "nlohmann_records": ("nlohmann_records", [str(args.nlohmann_records), "3"]),
             "ninja_plan": ("ninja_plan", [str(args.ninja_dirs), "100", "3"]),
             "larson": ("larson", [str(args.threads), str(args.larson_seconds)]),
             "cache_thrash": ("cache_sharing", ["thrash", str(args.threads), str(args.cache_objects)]),
             "cache_scratch": ("cache_sharing", ["scratch", str(args.threads), str(args.cache_objects)]),
             "big_strings": ("big_strings", [str(args.big_strings_rounds), "2000", "100000"])}
+    if args.programs:
+        wanted = chosen("--programs", args.programs, list(plan), "no such program", "programs")
+        plan = {label: run for label, run in plan.items() if label in wanted}
     result: dict[str, dict[str, dict[str, list[float]]]] = {}
     for label, (program, pargs) in plan.items():
         present = [c for c in configs if cfg.binary(bin_dir, c, program).exists()]
@@ -211,6 +225,7 @@ def main() -> None:
     ap.add_argument("--json-records", type=int, default=50000)
     ap.add_argument("--json-passes", type=int, default=2)
     ap.add_argument("--yaml-records", type=int, default=10000)
+    ap.add_argument("--nlohmann-records", type=int, default=30000)
     ap.add_argument("--ninja-dirs", type=int, default=150,
                     help="ninja_plan: subninjas of 100 compiles each")
     ap.add_argument("--threads", type=int, default=2, help="larson and cache_sharing threads")
@@ -227,6 +242,11 @@ def main() -> None:
     ap.add_argument("--configs",
                     help="comma-separated: only these of the configurations built "
                          "(e.g. on,control,on+profile)")
+    ap.add_argument("--programs",
+                    help="comma-separated: only these whole programs (e.g. larson,ninja_plan)")
+    ap.add_argument("--runtime-dir", type=Path,
+                    help="add on@runtime: the on binaries on the libsizespec.so in this "
+                         "directory (another build's runtime/), beside the build's own")
     ap.add_argument("--skip", action="append", default=[],
                     choices=["micro", "programs", "tiny", "memory", "costs"],
                     help="leave a part out")
@@ -234,13 +254,13 @@ def main() -> None:
 
     bin_dir = args.build_dir / "bench" / "bin"
     configs = cfg.discover(bin_dir)
+    if args.runtime_dir:
+        if not (args.runtime_dir / "libsizespec.so.0").exists():
+            sys.exit(f"--runtime-dir: no libsizespec.so.0 in {args.runtime_dir}")
+        cfg.OTHER_RUNTIME = args.runtime_dir.resolve()
+        configs = [c for c in cfg.ORDER if c in configs or c == "on@runtime"]
     if args.configs:
-        wanted = args.configs.split(",")
-        unknown = [c for c in wanted if c not in configs]
-        if unknown:
-            sys.exit(f"--configs: not built here: {', '.join(unknown)} "
-                     f"(built: {', '.join(configs)})")
-        configs = [c for c in configs if c in wanted]
+        configs = chosen("--configs", args.configs, configs, "not built here", "built")
     log(f"configurations: {' '.join(configs)}")
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, cwd=args.source_dir).stdout.strip() or "unknown"
@@ -257,6 +277,7 @@ def main() -> None:
             "program_rounds": args.program_rounds,
             "seed": args.seed,
             "program_metric": "cpu_s",
+            "other_runtime": str(cfg.OTHER_RUNTIME) if cfg.OTHER_RUNTIME else None,
         },
         "micro": {}, "programs": {}, "tiny": {}, "memory": {}, "costs": {}, "failures": {},
     }

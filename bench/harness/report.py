@@ -307,6 +307,8 @@ def render(raw: dict, summary: bool = False) -> str:
         b, n = (ref, base) if base in cfg.RUN_AS_ON else (base, ref)
         title = ("control: on against itself (true difference zero)" if base == "control"
                  else "on -> on+profile: the sampled profile's cost" if base == "on+profile"
+                 else f"on -> on@runtime: the runtime in {raw['meta'].get('other_runtime')}"
+                 if base == "on@runtime"
                  else f"{base} -> {ref}")
         parts.append(table.comparison(f"{title}, micro benchmarks", b, n, "ns/op",
                                       micro_rows(micro, b, n, names)))
