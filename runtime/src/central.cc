@@ -48,11 +48,20 @@ constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 /// (tcmalloc's transfer cache): the flush and the refill then cost O(1)
 /// each, not a span lookup and a push, and a pop, per object. Bins only,
 /// not the tiny range. Their objects still count as used in their spans;
-/// stats(), release_free_memory() and the periodic purge put them back
-/// first, so no span stays held there for long.
-constexpr unsigned kTransferSlots = 8;
+/// stats(), release_free_memory() and the periodic purge (every half purge
+/// delay) put them back first, so no span stays held there for long.
+///
+/// Sized for a working set larger than a thread's cache: a program that
+/// keeps a thousand 256 B objects and frees them all passes most of them
+/// through here at each round. With 64 KiB a bin, most went back to their
+/// spans one by one and were taken off again by the next refill. 1 MiB a
+/// bin did better still on that loop but cost a document-building program
+/// 10 %: the next pass took its objects in the order they were freed,
+/// scattered, rather than from spans (bench/README.md, "Batch rows above
+/// 80 B").
+constexpr unsigned kTransferSlots = 32;
 /// At most this many bytes per bin wait in its slots.
-constexpr std::size_t kTransferBytes = 64 * 1024;
+constexpr std::size_t kTransferBytes = 256 * 1024;
 /// A shorter chain goes back to its spans at once.
 constexpr std::uint32_t kMinTransferBatch = 16;
 
@@ -71,8 +80,7 @@ struct CentralBin {
   std::uint32_t committed = 0; ///< spans [0, committed) committed
   std::atomic<std::uint32_t> spans_in_use{0};
   std::atomic<std::uint32_t> spans_cached{0}; ///< length of `dirty`
-  Batch transfer[kTransferSlots]; ///< [0, transfers) hold a batch each
-  std::atomic<std::uint32_t> transfers{0};
+  std::atomic<std::uint32_t> transfers{0};    ///< slots [0, transfers) in use
   std::size_t transfer_bytes = 0;
   /// When a thread last took or gave back objects (platform::now_ms).
   std::atomic<std::uint32_t> last_used{0};
@@ -80,6 +88,15 @@ struct CentralBin {
 // constinit: operator new may run before this library's initializers
 // (from an earlier library's), so nothing here may need one.
 constinit CentralBin g_bins[kNumSpanBins];
+/// Each bin's transfer slots, apart from g_bins: a bin's slots are written
+/// only once it flushes whole batches, so the pages of the slots of bins
+/// that never do are never touched (within CentralBin, at 64 slots, they
+/// made 64 KiB more of g_bins resident in a program using every class
+/// once: runtime.Memory.ThreadHoldsFewSpareObjectsPerClass).
+constinit Batch g_transfer[kNumBins][kTransferSlots];
+
+/// Objects return_objects has put back on their spans (a test hook's).
+constinit std::atomic<std::uint64_t> g_objects_returned{0};
 
 constinit std::atomic<std::uint32_t> g_purge_delay_ms{kDefaultPurgeDelayMs};
 /// When a thread last looked for spans to purge (platform::now_ms).
@@ -201,7 +218,8 @@ void release_span(unsigned b, CentralBin &c, std::uint32_t i, Span *s,
 /// (bin lock held); a span that gets all its objects back is released.
 void return_objects(unsigned b, CentralBin &c, FreeObject *head,
                     std::uint32_t now) {
-  while (head) {
+  std::uint64_t n = 0;
+  for (; head; ++n) {
     FreeObject *o = head;
     head = o->__next;
     std::uint32_t i = g_region.span_index(b, o);
@@ -215,6 +233,7 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
     if (--s->used == 0)
       release_span(b, c, i, s, now);
   }
+  g_objects_returned.fetch_add(n, std::memory_order_relaxed);
 }
 
 /// Puts every batch waiting in bin b's transfer slots back on its spans
@@ -222,7 +241,7 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
 void drain_transfers(unsigned b, CentralBin &c, std::uint32_t now) {
   std::uint32_t n = c.transfers.load(std::memory_order_relaxed);
   for (std::uint32_t k = 0; k < n; ++k)
-    return_objects(b, c, c.transfer[k].head, now);
+    return_objects(b, c, g_transfer[b][k].head, now);
   c.transfer_bytes = 0;
   c.transfers.store(0, std::memory_order_relaxed);
 }
@@ -264,7 +283,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
     c.last_used.store(now, std::memory_order_relaxed);
     if (std::uint32_t slots = c.transfers.load(std::memory_order_relaxed);
         slots && out.count == 0 && want >= kMinTransferBatch) {
-      out = c.transfer[slots - 1];
+      out = g_transfer[b][slots - 1];
       c.transfer_bytes -= std::size_t(out.count) * size;
       c.transfers.store(slots - 1, std::memory_order_relaxed);
     }
@@ -338,7 +357,7 @@ void central_give_back(unsigned b, FreeObject *head,
     if (b < kNumBins && count >= kMinTransferBatch && slots < kTransferSlots &&
         c.transfer_bytes + bytes <= kTransferBytes &&
         g_purge_delay_ms.load(std::memory_order_relaxed) != 0) {
-      c.transfer[slots] = Batch{head, count};
+      g_transfer[b][slots] = Batch{head, count};
       c.transfer_bytes += bytes;
       c.transfers.store(slots + 1, std::memory_order_relaxed);
       purge_notify(); // the purge drains the slots if no refill takes it
@@ -427,6 +446,10 @@ std::uint32_t central_spans_cached(unsigned b) noexcept {
   return g_bins[b].spans_cached.load(std::memory_order_relaxed);
 }
 std::uint32_t span_capacity(unsigned b) noexcept { return kCapacity[b]; }
+
+std::uint64_t central_objects_returned() noexcept {
+  return g_objects_returned.load(std::memory_order_relaxed);
+}
 
 void central_lock_all() noexcept {
   for (CentralBin &c : g_bins)

@@ -71,6 +71,10 @@ std::size_t central_release_all() noexcept;
 std::uint32_t central_spans_in_use(unsigned b) noexcept;
 std::uint32_t central_spans_cached(unsigned b) noexcept;
 
+/// Objects put back on their spans one at a time, all bins, since start
+/// (test_hooks::objects_returned_to_spans).
+std::uint64_t central_objects_returned() noexcept;
+
 /// Objects per span in bin \p b.
 std::uint32_t span_capacity(unsigned b) noexcept;
 

@@ -27,4 +27,8 @@ std::uint64_t profile_refills() noexcept {
   return t && t != &g_exited ? t->profile.refills : 0;
 }
 
+std::uint64_t objects_returned_to_spans() noexcept {
+  return central_objects_returned();
+}
+
 } // namespace sizespec::test_hooks

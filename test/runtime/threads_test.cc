@@ -134,6 +134,36 @@ TEST(Threads, ExitReturnsTheCache) {
   EXPECT_EQ(A.spans, B.spans) << "the exited thread's cache was not returned";
 }
 
+// A working set larger than the thread's cache, freed and made again: a
+// thousand 256-byte objects (256 KB) overflow the thread's lists (32 KiB a
+// bin), and the surplus must wait in the transfer cache, whole,
+// for the refills of the next round, not go back to its spans one object
+// at a time to be taken off again (bench/README.md, "Batch rows above
+// 80 B"; with 64 KiB a bin, 715 of the 1000 objects went back each round).
+TEST(Threads, BatchOfLargeObjectsWaitsWholeInTheTransferCache) {
+  constexpr unsigned kClass = class_of(256);
+  constexpr int N = 1000, Rounds = 10;
+  ScopedPurgeDelay Long(600000); // no periodic purge drains the slots
+  std::uint64_t Returned = 0;
+  std::thread([&Returned] {
+    std::vector<void *> Live(N);
+    auto Round = [&Live] {
+      for (void *&P : Live)
+        P = routine<kClass, false, false>(256);
+      // Freed in an order unlike the allocations', as a program would.
+      for (int I = 0; I < N; ++I)
+        ::operator delete(Live[(I * 389) % N], 256);
+    };
+    for (int I = 0; I < 20; ++I) // the bin's batch grows to its cap
+      Round();
+    const std::uint64_t Before = test_hooks::objects_returned_to_spans();
+    for (int I = 0; I < Rounds; ++I)
+      Round();
+    Returned = test_hooks::objects_returned_to_spans() - Before;
+  }).join();
+  EXPECT_EQ(Returned, 0u) << "of " << N * Rounds << " objects freed";
+}
+
 // A thread's flushes give whole batches to the central bin, which keeps
 // them for the next refill (the transfer cache): another thread's
 // allocations get each object once, intact, and no new memory.

@@ -35,6 +35,10 @@ SIZESPEC_API std::uint32_t purge_delay_ms() noexcept;
 /// 0 with it off.
 SIZESPEC_API std::uint64_t profile_refills() noexcept;
 
+/// Objects the central bins have put back on their spans one at a time,
+/// all bins, since start: what the transfer cache did not keep whole.
+SIZESPEC_API std::uint64_t objects_returned_to_spans() noexcept;
+
 } // namespace test_hooks
 } // namespace sizespec
 
