@@ -56,7 +56,7 @@ constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 /// through here at each round. With 64 KiB a bin, most went back to their
 /// spans one by one and were taken off again by the next refill. 1 MiB a
 /// bin did better still on that loop but cost a document-building program
-/// 10 %: the next pass took its objects in the order they were freed,
+/// 8-15 %: the next pass took its objects in the order they were freed,
 /// scattered, rather than from spans (bench/README.md, "Batch rows above
 /// 80 B").
 constexpr unsigned kTransferSlots = 32;
