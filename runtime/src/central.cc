@@ -56,12 +56,35 @@ constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 /// through here at each round. With 64 KiB a bin, most went back to their
 /// spans one by one and were taken off again by the next refill. 1 MiB a
 /// bin did better still on that loop but cost a document-building program
-/// 8-15 %: the next pass took its objects in the order they were freed,
-/// scattered, rather than from spans (bench/README.md, "Batch rows above
-/// 80 B").
-constexpr unsigned kTransferSlots = 32;
-/// At most this many bytes per bin wait in its slots.
-constexpr std::size_t kTransferBytes = 256 * 1024;
+/// 8-15 %: the next pass took its small objects in the order they were
+/// freed, scattered, rather than from spans (bench/README.md, "Batch rows
+/// above 80 B"). So the classes up to 256 B keep 256 KiB in 32 batches, and
+/// the larger ones, whose objects span cache lines of their own, a thousand
+/// objects in 64 batches (a thread gives back 17 objects at a time at 1024 B).
+constexpr unsigned kTransferSlots = 64; ///< a bin's at most (the larger ones')
+constexpr unsigned kSmallTransferSlots = 32;
+constexpr std::size_t kSmallTransferBytes = 256 * 1024;
+/// The larger classes: objects of this many bytes and more.
+constexpr std::size_t kLargeTransferFrom = 257;
+constexpr std::size_t kLargeTransferObjects = 1024;
+
+/// What a bin's slots may hold: batches, and their objects' bytes.
+struct TransferLimit {
+  std::uint32_t slots;
+  std::size_t bytes;
+};
+
+constexpr std::array<TransferLimit, kNumBins> make_transfer_limits() {
+  std::array<TransferLimit, kNumBins> t{};
+  for (unsigned b = 0; b < kNumBins; ++b)
+    t[b] = object_size(b) < kLargeTransferFrom
+               ? TransferLimit{kSmallTransferSlots, kSmallTransferBytes}
+               : TransferLimit{kTransferSlots,
+                               kLargeTransferObjects * object_size(b)};
+  return t;
+}
+constexpr std::array<TransferLimit, kNumBins> kTransferLimit =
+    make_transfer_limits();
 /// A shorter chain goes back to its spans at once.
 constexpr std::uint32_t kMinTransferBatch = 16;
 
@@ -354,8 +377,9 @@ void central_give_back(unsigned b, FreeObject *head,
     const std::size_t bytes = std::size_t(count) * object_size(b);
     const std::uint32_t slots = c.transfers.load(std::memory_order_relaxed);
     // With no purge delay the program wants its memory back at once.
-    if (b < kNumBins && count >= kMinTransferBatch && slots < kTransferSlots &&
-        c.transfer_bytes + bytes <= kTransferBytes &&
+    if (b < kNumBins && count >= kMinTransferBatch &&
+        slots < kTransferLimit[b].slots &&
+        c.transfer_bytes + bytes <= kTransferLimit[b].bytes &&
         g_purge_delay_ms.load(std::memory_order_relaxed) != 0) {
       g_transfer[b][slots] = Batch{head, count};
       c.transfer_bytes += bytes;
