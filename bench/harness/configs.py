@@ -49,13 +49,15 @@ class ConfigError(RuntimeError):
 
 def discover(bin_dir: Path) -> list[str]:
     """The configurations built under bin_dir, plus control and on+profile
-    if on exists."""
+    if on exists, and on@runtime if OTHER_RUNTIME is set."""
     built = {p.name for p in bin_dir.iterdir() if p.is_dir()}
     unknown = built - set(ORDER)
     if unknown:
         raise ConfigError(f"unknown configuration directories: {sorted(unknown)}")
-    if "on" in built:  # on@runtime only with a runtime to run (--runtime-dir)
-        built |= set(RUN_AS_ON) - {"on@runtime"}
+    if "on" in built:
+        built |= set(RUN_AS_ON)
+        if OTHER_RUNTIME is None:  # on@runtime needs a runtime to run
+            built.discard("on@runtime")
     return [c for c in ORDER if c in built]
 
 
@@ -105,7 +107,7 @@ def parse_sizespec_stats(stderr: str) -> dict | None:
 def check_specialization(config: str, stderr: str, what: str) -> None:
     """on/control (and on+X) must use specialized routines, off must not;
     the runtime active in each."""
-    if config not in ("on", "control", "off", "on@runtime") and not config.startswith("on+"):
+    if config not in ("on", "off", *RUN_AS_ON) and not config.startswith("on+"):
         return
     stats = parse_sizespec_stats(stderr)
     if stats is None:

@@ -253,12 +253,11 @@ def main() -> None:
     args = ap.parse_args()
 
     bin_dir = args.build_dir / "bench" / "bin"
-    configs = cfg.discover(bin_dir)
     if args.runtime_dir:
         if not (args.runtime_dir / "libsizespec.so.0").exists():
             sys.exit(f"--runtime-dir: no libsizespec.so.0 in {args.runtime_dir}")
         cfg.OTHER_RUNTIME = args.runtime_dir.resolve()
-        configs = [c for c in cfg.ORDER if c in configs or c == "on@runtime"]
+    configs = cfg.discover(bin_dir)
     if args.configs:
         configs = chosen("--configs", args.configs, configs, "not built here", "built")
     log(f"configurations: {' '.join(configs)}")

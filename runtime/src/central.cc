@@ -105,6 +105,9 @@ struct CentralBin {
   std::atomic<std::uint32_t> spans_cached{0}; ///< length of `dirty`
   std::atomic<std::uint32_t> transfers{0};    ///< slots [0, transfers) in use
   std::size_t transfer_bytes = 0;
+  /// Objects return_objects has put back on this bin's spans (a test
+  /// hook's); written under the lock, read without it.
+  std::atomic<std::uint64_t> objects_returned{0};
   /// When a thread last took or gave back objects (platform::now_ms).
   std::atomic<std::uint32_t> last_used{0};
 };
@@ -117,9 +120,6 @@ constinit CentralBin g_bins[kNumSpanBins];
 /// made 64 KiB more of g_bins resident in a program using every class
 /// once: runtime.Memory.ThreadHoldsFewSpareObjectsPerClass).
 constinit Batch g_transfer[kNumBins][kTransferSlots];
-
-/// Objects return_objects has put back on their spans (a test hook's).
-constinit std::atomic<std::uint64_t> g_objects_returned{0};
 
 constinit std::atomic<std::uint32_t> g_purge_delay_ms{kDefaultPurgeDelayMs};
 /// When a thread last looked for spans to purge (platform::now_ms).
@@ -256,7 +256,11 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
     if (--s->used == 0)
       release_span(b, c, i, s, now);
   }
-  g_objects_returned.fetch_add(n, std::memory_order_relaxed);
+  // A store, not an add: the lock orders the writers, and a count of all
+  // bins in one place would be written by every thread's flushes.
+  c.objects_returned.store(c.objects_returned.load(std::memory_order_relaxed) +
+                               n,
+                           std::memory_order_relaxed);
 }
 
 /// Puts every batch waiting in bin b's transfer slots back on its spans
@@ -472,7 +476,10 @@ std::uint32_t central_spans_cached(unsigned b) noexcept {
 std::uint32_t span_capacity(unsigned b) noexcept { return kCapacity[b]; }
 
 std::uint64_t central_objects_returned() noexcept {
-  return g_objects_returned.load(std::memory_order_relaxed);
+  std::uint64_t n = 0;
+  for (const CentralBin &c : g_bins)
+    n += c.objects_returned.load(std::memory_order_relaxed);
+  return n;
 }
 
 void central_lock_all() noexcept {
