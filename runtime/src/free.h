@@ -9,9 +9,11 @@
 //    |- a bin's object                 free_small -> detail::free_push
 //    |    (<sizespec/free_path.h>)     push onto this thread's `freed` list,
 //    |                                 one unit of the bin's budget
-//    |    budget spent                 detail::free_flush (free.cc): keep a
-//    |                                 batch, give the rest back:
-//    |                                   give_back -> central_give_back
+//    |    budget spent                 detail::free_flush (free.cc): give
+//    |                                 back the newest, keep a batch of
+//    |                                 the older:
+//    |                                   give_back_newest ->
+//    |                                   central_give_back
 //    |                                   (central.cc: the transfer cache,
 //    |                                   else each object to its span; a
 //    |                                   span with all its objects back is

@@ -126,6 +126,17 @@ void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
   central_give_back(b, rest, len - keep);
 }
 
+void give_back_newest(unsigned b, FreeObject *&list,
+                      std::uint32_t count) noexcept {
+  FreeObject *last = list;
+  for (std::uint32_t i = 1; i < count; ++i)
+    last = last->__next;
+  FreeObject *newest = list;
+  list = last->__next;
+  last->__next = nullptr;
+  central_give_back(b, newest, count);
+}
+
 std::uint32_t list_length(const FreeObject *p) noexcept {
   std::uint32_t n = 0;
   for (; p; p = p->__next)

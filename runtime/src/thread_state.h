@@ -158,6 +158,11 @@ inline void set_freed(ThreadState &t, unsigned b, std::uint32_t len) {
 void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
                std::uint32_t keep) noexcept;
 
+/// Gives the first \p count objects of \p list back to the central bin and
+/// keeps the rest (the list is longer than \p count).
+void give_back_newest(unsigned b, FreeObject *&list,
+                      std::uint32_t count) noexcept;
+
 /// The length of a free list.
 std::uint32_t list_length(const FreeObject *p) noexcept;
 

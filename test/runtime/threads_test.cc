@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -174,6 +175,35 @@ TEST(Threads, BatchOfLargeObjectsWaitsWholeInTheTransferCache) {
 TEST(Threads, BatchOfKilobyteObjectsWaitsWholeInTheTransferCache) {
   EXPECT_EQ(returnedInSteadyState<512>(), 0u) << "of 10,000 objects freed";
   EXPECT_EQ(returnedInSteadyState<1024>(), 0u) << "of 10,000 objects freed";
+}
+
+// A flush gives back the objects freed last, whose lines the frees have
+// just written, and keeps those freed first, so the first object a thread
+// frees stays with it. Before, a flush kept the newest and the first object
+// went back to the central bin at the first flush; 1024 allocations then
+// found it among the central bin's oldest batches, or not at all.
+TEST(Threads, FlushKeepsTheObjectsFreedFirst) {
+  constexpr std::size_t Size = 64;
+  constexpr unsigned kClass = class_of(Size);
+  constexpr int N = 4000;
+  bool Kept = false;
+  std::thread([&Kept] {
+    std::vector<void *> Live(N);
+    for (void *&P : Live)
+      P = routine<kClass, false, false>(Size);
+    for (void *P : Live)
+      ::operator delete(P, Size);
+    // The thread's lists hold what the last refill left (at most a batch,
+    // 256 objects at 64 B) and at most twice a batch freed: 1024
+    // allocations take them all.
+    std::vector<void *> Got(1024);
+    for (void *&P : Got)
+      P = routine<kClass, false, false>(Size);
+    Kept = std::find(Got.begin(), Got.end(), Live[0]) != Got.end();
+    for (void *P : Got)
+      ::operator delete(P, Size);
+  }).join();
+  EXPECT_TRUE(Kept) << "the first object freed left the thread";
 }
 
 // A thread's flushes give whole batches to the central bin, which keeps
