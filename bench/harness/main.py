@@ -116,6 +116,7 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
             "nlohmann_records": ("nlohmann_records", [str(args.nlohmann_records), "3"]),
             "ninja_plan": ("ninja_plan", [str(args.ninja_dirs), "100", "3"]),
             "larson": ("larson", [str(args.threads), str(args.larson_seconds)]),
+            "thread_churn": ("thread_churn", ["2000", "4000"]),
             "cache_thrash": ("cache_sharing", ["thrash", str(args.threads), str(args.cache_objects)]),
             "cache_scratch": ("cache_sharing", ["scratch", str(args.threads), str(args.cache_objects)]),
             "big_strings": ("big_strings", [str(args.big_strings_rounds), "2000", "100000"])}

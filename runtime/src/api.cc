@@ -1,6 +1,7 @@
 //===- api.cc - The public generic path -----------------------------------===//
 //
-// sizespec::allocate / deallocate / owns / release_free_memory and the typed
+// sizespec::allocate / deallocate / owns / release_free_memory /
+// start_background_purge and the typed
 // runtime-size entry points of <sizespec/sizespec.h>, over the fast paths of
 // alloc.h.
 //
@@ -10,6 +11,7 @@
 #include "central.h"
 #include "composition.h"
 #include "free.h"
+#include "purge.h"
 #include "runtime.h"
 
 #include <sizespec/sizespec.h>
@@ -33,6 +35,10 @@ std::size_t release_free_memory() noexcept {
     return 0;
   composition_trim_now(); // glibc's heap too, when the runtime trims it
   return central_release_all();
+}
+
+bool start_background_purge() noexcept {
+  return current_mode() == Mode::active && purge_start_now();
 }
 
 namespace detail {

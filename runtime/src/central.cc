@@ -19,6 +19,15 @@ namespace {
 
 /// Empty spans a bin keeps committed however long they stay empty.
 constexpr std::uint32_t kMinCachedSpans = 2;
+/// Empty spans, all bins together, that a thread's exit leaves committed
+/// (8 MiB): the next thread of a program that runs a thread per task finds
+/// its pages there, and a program whose workers have all finished holds
+/// no more than this, and a couple per bin, with no purge thread.
+/// thread_churn (2,000 threads of 1.3 MiB each, two at a time) faulted its
+/// pages in again at each exit and ran 4.7 times slower when every exit
+/// gave back all but the couple per bin (bench/README.md, "Composition and
+/// memory").
+constexpr std::uint32_t kExitCachedSpans = 128;
 /// Spans decommitted together, adjacent ones in one madvise call. Calls are
 /// dear in VMs (TLB shootdowns): on the 2-core test VM, giving back 1 GiB
 /// took 18.6 s in 64 KiB calls and 0.2 s in one call.
@@ -122,8 +131,6 @@ constinit CentralBin g_bins[kNumSpanBins];
 constinit Batch g_transfer[kNumBins][kTransferSlots];
 
 constinit std::atomic<std::uint32_t> g_purge_delay_ms{kDefaultPurgeDelayMs};
-/// When a thread last looked for spans to purge (platform::now_ms).
-constinit std::atomic<std::uint32_t> g_last_purge_ms{0};
 
 // --- span lists (bin lock held) ---------------------------------------------
 
@@ -273,18 +280,10 @@ void drain_transfers(unsigned b, CentralBin &c, std::uint32_t now) {
   c.transfers.store(0, std::memory_order_relaxed);
 }
 
-/// Every half delay at most, the first thread through the central layer
-/// purges every bin's spans that have been empty for the delay. Lazy, as
-/// jemalloc's decay without its background thread: a process that stops
-/// allocating and freeing keeps its empty spans until it calls
-/// release_free_memory().
-void purge_if_due(std::uint32_t now) {
-  std::uint32_t delay = g_purge_delay_ms.load(std::memory_order_relaxed);
-  std::uint32_t last = g_last_purge_ms.load(std::memory_order_relaxed);
-  if (delay == 0 || now - last < std::max<std::uint32_t>(delay / 2, 1) ||
-      !g_last_purge_ms.compare_exchange_strong(last, now,
-                                               std::memory_order_relaxed))
-    return;
+} // namespace
+
+void central_purge_lazy(std::uint32_t now) noexcept {
+  const std::uint32_t delay = g_purge_delay_ms.load(std::memory_order_relaxed);
   for (unsigned b = 0; b < kNumSpanBins; ++b) {
     CentralBin &c = g_bins[b];
     if (c.transfers.load(std::memory_order_relaxed) == 0 &&
@@ -297,7 +296,30 @@ void purge_if_due(std::uint32_t now) {
   }
 }
 
-} // namespace
+void central_purge_after_exit(std::uint32_t now) noexcept {
+  std::uint32_t total = 0;
+  for (unsigned b = 0; b < kNumSpanBins; ++b) {
+    CentralBin &c = g_bins[b];
+    if (b < kNumBins && c.transfers.load(std::memory_order_relaxed) != 0) {
+      LockGuard g(c.lock);
+      drain_transfers(b, c, now);
+    }
+    total += c.spans_cached.load(std::memory_order_relaxed);
+  }
+  if (total <= kExitCachedSpans)
+    return;
+  // Each bin keeps its share of the budget, and at least its couple.
+  for (unsigned b = 0; b < kNumSpanBins; ++b) {
+    CentralBin &c = g_bins[b];
+    const std::uint32_t cached = c.spans_cached.load(std::memory_order_relaxed);
+    const std::uint32_t keep = std::max<std::uint32_t>(
+        kMinCachedSpans, std::uint64_t(cached) * kExitCachedSpans / total);
+    if (cached <= keep)
+      continue;
+    LockGuard g(c.lock);
+    purge_bin(b, c, now, 0, keep);
+  }
+}
 
 TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
   CentralBin &c = g_bins[b];
@@ -363,7 +385,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
         break; // new memory: enough for this refill
     }
   }
-  purge_if_due(now);
+  purge_lazily(now);
   return out.count ? TakeStatus::ok : status;
 }
 
@@ -398,7 +420,7 @@ void central_give_back(unsigned b, FreeObject *head,
             kMinCachedSpans + kDecommitBatch)
       purge_bin(b, c, now, 0, kMinCachedSpans);
   }
-  purge_if_due(now);
+  purge_lazily(now);
 }
 
 std::uint32_t central_purge_background(std::uint32_t now) noexcept {

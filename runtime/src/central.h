@@ -63,6 +63,18 @@ std::uint32_t central_purge_delay() noexcept;
 std::uint32_t central_purge_background(std::uint32_t now) noexcept;
 constexpr std::uint32_t kNoPurgeDue = UINT32_MAX;
 
+/// The lazy purge's pass (purge_lazily, purge.h) at \p now: puts the
+/// transfer cache's batches back on their spans and gives back the spans
+/// that have been empty for the delay, a couple per bin excepted.
+void central_purge_lazy(std::uint32_t now) noexcept;
+
+/// A thread has exited: puts the transfer cache's batches back on their
+/// spans and, whatever the delay, gives back the empty spans beyond 8 MiB in
+/// all (each bin keeping its share, and at least a couple). What the exits
+/// left empty would otherwise wait for the next thread to come to the
+/// central bins, which in a program that is winding down may be never.
+void central_purge_after_exit(std::uint32_t now) noexcept;
+
 /// Gives back every empty span's pages now, whatever the delay. Returns the
 /// bytes given back.
 std::size_t central_release_all() noexcept;

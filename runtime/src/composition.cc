@@ -4,6 +4,7 @@
 
 #include "central.h"
 #include "counters.h"
+#include "lock.h"
 #include "purge.h"
 
 #include <algorithm>
@@ -28,33 +29,14 @@ const char *g_provider = "unknown";
 /// once a program has freed one that large.
 constexpr int kGlibcMmapThreshold = 32 * 1024 * 1024;
 
-/// The large allocations counted at the previous purge pass, and when that
-/// pass saw the count move (the purge thread's own).
+/// The large allocations counted at the previous look, and when that look
+/// saw the count move (g_trim_lock held).
+constinit Lock g_trim_lock;
 std::uint64_t g_last_large = 0;
 std::uint32_t g_large_moved_at = 0;
 
-} // namespace
-
-void composition_init() noexcept {
-  Dl_info info;
-  void *malloc = dlsym(RTLD_DEFAULT, "malloc");
-  if (malloc && dladdr(malloc, &info) && info.dli_fname && *info.dli_fname) {
-    const char *slash = std::strrchr(info.dli_fname, '/');
-    g_provider = slash ? slash + 1 : info.dli_fname;
-  }
-  if (std::strncmp(g_provider, "libc.so", 7) != 0 || !purge_enabled())
-    return;
-  // Both calls succeed with glibc; on failure glibc keeps its own rules.
-  if (mallopt(M_MMAP_THRESHOLD, kGlibcMmapThreshold) &&
-      mallopt(M_TRIM_THRESHOLD, INT_MAX))
-    g_trims_glibc = true;
-}
-
-const char *malloc_provider() noexcept { return g_provider; }
-
-std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept {
-  if (!g_trims_glibc)
-    return kNoPurgeDue;
+/// composition_trim_if_idle, g_trim_lock held.
+std::uint32_t trim_if_idle_locked(std::uint32_t now) {
   const std::uint64_t large =
       g_counters.large_allocations.load(std::memory_order_relaxed);
   if (large != g_last_large) {
@@ -72,11 +54,44 @@ std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept {
   return kNoPurgeDue;
 }
 
-void composition_trim_now() noexcept {
-  if (!g_trims_glibc)
+} // namespace
+
+void composition_init() noexcept {
+  Dl_info info;
+  void *malloc = dlsym(RTLD_DEFAULT, "malloc");
+  if (malloc && dladdr(malloc, &info) && info.dli_fname && *info.dli_fname) {
+    const char *slash = std::strrchr(info.dli_fname, '/');
+    g_provider = slash ? slash + 1 : info.dli_fname;
+  }
+  if (std::strncmp(g_provider, "libc.so", 7) != 0)
     return;
-  g_malloc_dirty.store(false, std::memory_order_relaxed);
+  // Both calls succeed with glibc; on failure glibc keeps its own rules.
+  if (mallopt(M_MMAP_THRESHOLD, kGlibcMmapThreshold) &&
+      mallopt(M_TRIM_THRESHOLD, INT_MAX))
+    g_trims_glibc = true;
+}
+
+const char *malloc_provider() noexcept { return g_provider; }
+
+std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept {
+  if (!g_trims_glibc)
+    return kNoPurgeDue;
+  // Another thread is looking: the caller looks again in half a delay.
+  if (!g_trim_lock.try_lock())
+    return std::max<std::uint32_t>(central_purge_delay() / 2, 1);
+  const std::uint32_t next = trim_if_idle_locked(now);
+  g_trim_lock.unlock();
+  return next;
+}
+
+void composition_trim_now() noexcept {
+  if (!g_trims_glibc ||
+      !g_malloc_dirty.exchange(false, std::memory_order_relaxed))
+    return;
   malloc_trim(0);
 }
+
+void composition_before_fork() noexcept { g_trim_lock.lock(); }
+void composition_after_fork() noexcept { g_trim_lock.unlock(); }
 
 } // namespace sizespec

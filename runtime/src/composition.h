@@ -12,13 +12,14 @@
 // large blocks: a program that frees its large blocks and makes them again
 // had glibc give the whole heap back and fault it in again each time (ten
 // times slower, bench/README.md, "The 100 KB strings"). So, with glibc
-// behind it and the background purge on, the runtime takes over glibc's
-// trimming: glibc no longer trims on free, and the purge thread trims its
-// heap once the program has made no large allocation for a purge delay,
-// as it gives back its own spans. Setting the trim threshold turns off
-// glibc's adaptive mmap threshold, so the runtime sets that too, to where
-// glibc's adaptation ends (32 MiB on 64-bit). The other allocators have
-// their own decay and are left as they are.
+// behind it, the runtime takes over glibc's trimming: glibc no longer trims
+// on free, and the runtime trims its heap once the program has made no
+// large allocation for a purge delay, when it purges its own spans: on the
+// lazy purge of the slow paths, at thread exit, and on each pass of the
+// background purge when the program turned it on. Setting the trim
+// threshold turns off glibc's adaptive mmap threshold, so the runtime sets
+// that too, to where glibc's adaptation ends (32 MiB on 64-bit). The other
+// allocators have their own decay and are left as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,8 +35,8 @@
 
 namespace sizespec {
 
-/// Finds the process's malloc and, for glibc's with the background purge
-/// on, takes over its trimming (once, when the runtime becomes active).
+/// Finds the process's malloc and, for glibc's, takes over its trimming
+/// (once, when the runtime becomes active).
 void composition_init() noexcept;
 
 /// The file that defines the process's malloc ("libc.so.6",
@@ -56,15 +57,22 @@ inline void note_malloc_free() noexcept {
   }
 }
 
-/// The purge thread's half of it, at each pass (\p now): trims glibc's heap
-/// if memory went back to it and no pass has seen a large allocation for a
-/// whole delay. Returns the milliseconds until it wants another pass, or
-/// kNoPurgeDue.
+/// The purges' half of it (\p now): trims glibc's heap if memory went back
+/// to it and no purge has seen a large allocation for a whole delay.
+/// Returns the milliseconds until it wants another look, or kNoPurgeDue.
+/// Any thread may call it; one looks at a time (the others return at once,
+/// with half a delay).
 std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept;
 
-/// release_free_memory(): trims glibc's heap now, if the runtime took
-/// over its trimming.
+/// release_free_memory() and a thread's exit: trims glibc's heap now, if
+/// the runtime took over its trimming and memory went back to it since the
+/// last trim (a thread's arena is the likeliest to hold it then).
 void composition_trim_now() noexcept;
+
+/// Around fork(): no thread is inside composition_trim_if_idle, so the
+/// child's lock is free.
+void composition_before_fork() noexcept;
+void composition_after_fork() noexcept;
 
 } // namespace sizespec
 

@@ -17,6 +17,7 @@ class Lock {
 public:
   void lock() noexcept { pthread_mutex_lock(&M); }
   void unlock() noexcept { pthread_mutex_unlock(&M); }
+  bool try_lock() noexcept { return pthread_mutex_trylock(&M) == 0; }
 
 private:
   pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;

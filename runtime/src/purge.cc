@@ -7,6 +7,7 @@
 #include "platform.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdint>
 #include <cstdlib>
 #include <ctime>
@@ -16,6 +17,9 @@ namespace sizespec {
 
 constinit std::atomic<bool> g_purge_pending{false};
 constinit std::atomic<bool> g_purge_running{false};
+constinit std::atomic<bool> g_purge_enabled{false};
+/// When a thread last ran the lazy purge (platform::now_ms).
+constinit std::atomic<std::uint32_t> g_last_lazy_purge_ms{0};
 
 namespace {
 
@@ -32,7 +36,6 @@ constinit pthread_mutex_t g_mutex = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t g_cond;
 bool g_cond_ready = false; ///< g_cond set up on CLOCK_MONOTONIC
 bool g_started = false;    ///< the thread exists (in this process)
-bool g_enabled = false;    ///< purge_init(): SIZESPEC_BACKGROUND_PURGE
 
 /// The shortest sleep between passes: the coarse clock's resolution is a
 /// few milliseconds.
@@ -94,39 +97,85 @@ void *purge_main(void *) {
   }
 }
 
-} // namespace
-
-void purge_init() noexcept {
-  const char *v = std::getenv("SIZESPEC_BACKGROUND_PURGE");
-  g_enabled = !v || !*v || platform::env_flag("SIZESPEC_BACKGROUND_PURGE");
+/// Creates the thread (g_mutex held). It starts with every signal blocked,
+/// as jemalloc's background threads do: a signal sent to the process then
+/// goes to one of the program's threads, never to this one, whose default
+/// action would end the process (a program that blocks SIGTERM in its
+/// threads and waits for it with sigwait or a signalfd must still get it).
+/// The mask is set on the creating thread around pthread_create, so the
+/// new thread has it from its first instruction.
+bool create_thread() {
+  if (!g_cond_ready)
+    init_cond();
+  pthread_attr_t a;
+  pthread_attr_init(&a);
+  pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+  pthread_attr_setstacksize(&a, kStackBytes);
+  sigset_t all, saved;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &saved);
+  pthread_t t;
+  const bool created = pthread_create(&t, &a, purge_main, nullptr) == 0;
+  pthread_sigmask(SIG_SETMASK, &saved, nullptr);
+  pthread_attr_destroy(&a);
+  if (created)
+    pthread_setname_np(t, "sizespec-purge");
+  return created;
 }
 
-bool purge_enabled() noexcept { return g_enabled; }
+/// Starts the thread or wakes it (g_mutex held).
+void start_or_wake_locked() {
+  if (g_purge_running.load(std::memory_order_relaxed))
+    return;
+  g_purge_running.store(true, std::memory_order_seq_cst);
+  if (g_started) {
+    pthread_cond_signal(&g_cond);
+    return;
+  }
+  g_started = create_thread();
+  if (!g_started) {
+    // No thread to be had: the lazy purge alone.
+    g_purge_enabled.store(false, std::memory_order_relaxed);
+    g_purge_running.store(false, std::memory_order_relaxed);
+  }
+}
+
+} // namespace
+
+void purge_lazily(std::uint32_t now) noexcept {
+  const std::uint32_t delay = central_purge_delay();
+  std::uint32_t last = g_last_lazy_purge_ms.load(std::memory_order_relaxed);
+  if (delay == 0 || now - last < std::max<std::uint32_t>(delay / 2, 1) ||
+      !g_last_lazy_purge_ms.compare_exchange_strong(last, now,
+                                                    std::memory_order_relaxed))
+    return;
+  central_purge_lazy(now);
+  composition_trim_if_idle(now);
+}
+
+void purge_at_thread_exit() noexcept {
+  central_purge_after_exit(platform::now_ms());
+  composition_trim_now();
+}
+
+void purge_init() noexcept {
+  if (platform::env_flag("SIZESPEC_BACKGROUND_PURGE"))
+    g_purge_enabled.store(true, std::memory_order_relaxed);
+}
+
+bool purge_start_now() noexcept {
+  pthread_mutex_lock(&g_mutex);
+  g_purge_enabled.store(true, std::memory_order_relaxed);
+  start_or_wake_locked();
+  const bool started = g_started;
+  pthread_mutex_unlock(&g_mutex);
+  return started;
+}
 
 void purge_start_or_wake() noexcept {
-  if (!g_enabled)
-    return;
   pthread_mutex_lock(&g_mutex);
-  if (!g_purge_running.load(std::memory_order_relaxed)) {
-    g_purge_running.store(true, std::memory_order_seq_cst);
-    if (g_started) {
-      pthread_cond_signal(&g_cond);
-    } else {
-      if (!g_cond_ready)
-        init_cond();
-      pthread_attr_t a;
-      pthread_attr_init(&a);
-      pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
-      pthread_attr_setstacksize(&a, kStackBytes);
-      pthread_t t;
-      g_started = pthread_create(&t, &a, purge_main, nullptr) == 0;
-      pthread_attr_destroy(&a);
-      if (g_started)
-        pthread_setname_np(t, "sizespec-purge");
-      else
-        g_enabled = false; // no thread to be had: the lazy purge alone
-    }
-  }
+  if (g_purge_enabled.load(std::memory_order_relaxed))
+    start_or_wake_locked();
   pthread_mutex_unlock(&g_mutex);
 }
 

@@ -124,10 +124,12 @@ const char *base_name(const char *path) {
   return slash ? slash + 1 : path;
 }
 
-// Bin locks before the purge thread's mutex: a bin lock's holder may wake
-// the thread (purge.h).
+// The trim lock first: its holder takes no other lock of ours. Bin locks
+// before the purge thread's mutex: a bin lock's holder may wake the thread
+// (purge.h).
 void before_fork() {
   g_init_lock.lock();
+  composition_before_fork();
   central_lock_all();
   purge_before_fork();
   profile_before_fork();
@@ -136,12 +138,14 @@ void after_fork_parent() {
   profile_after_fork();
   purge_after_fork_parent();
   central_unlock_all();
+  composition_after_fork();
   g_init_lock.unlock();
 }
 void after_fork_child() {
   profile_after_fork();
   purge_after_fork_child();
   central_unlock_all();
+  composition_after_fork();
   g_init_lock.unlock();
 }
 

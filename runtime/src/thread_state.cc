@@ -5,6 +5,7 @@
 #include "counters.h"
 #include "debug.h"
 #include "platform.h"
+#include "purge.h"
 #include "tiny.h"
 
 #include <algorithm>
@@ -90,6 +91,7 @@ void thread_exit(void *arg) {
   tiny_thread_exit(t->tiny);
   tc.__state = &g_exited;
   std::free(t);
+  purge_at_thread_exit();
 }
 
 } // namespace

@@ -55,10 +55,20 @@ SIZESPEC_API bool owns(const void *__p) noexcept;
 /// Gives the pages of every empty span back to the OS now, as malloc_trim
 /// does, and returns how many bytes that was. Without it, an empty span's
 /// pages go back once it has stayed empty for SIZESPEC_PURGE_DELAY_MS
-/// (default 1000), checked whenever a thread refills or flushes its cache:
-/// call it when a program goes idle after freeing much. Objects cached by
-/// threads keep their spans.
+/// (default 1000), checked whenever a thread refills or flushes its cache,
+/// and at once, but 8 MiB kept, when a thread exits: call it when a program
+/// goes idle after freeing much. Objects cached by threads
+/// keep their spans.
 SIZESPEC_API std::size_t release_free_memory() noexcept;
+
+/// Starts the background purge: a thread, named sizespec-purge, that gives
+/// empty spans (and glibc's free heap) back once they have stayed unused
+/// for the purge delay, also while the program allocates nothing at all.
+/// For a long-lived server that goes idle. The runtime starts no thread
+/// unless asked, by this call or SIZESPEC_BACKGROUND_PURGE=1; the thread
+/// blocks every signal. Returns false, starting nothing, when the runtime
+/// is not active (mode.h) or no thread could be created.
+SIZESPEC_API bool start_background_purge() noexcept;
 
 namespace detail {
 /// Generic path with a known kind (the typed runtime-size path).

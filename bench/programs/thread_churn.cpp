@@ -1,0 +1,94 @@
+//===- bench/programs/thread_churn.cpp - Short-lived threads --------------===//
+//
+// A program that runs each task on a thread of its own: THREADS threads, two
+// at a time, each allocating OBJECTS objects of typed sizes (8..1000 B,
+// pointer-free), writing them, freeing them and exiting. What a thread's
+// exit costs is paid THREADS times: the runtime gives back what an exit
+// leaves empty (two spans per size class kept), so the next thread faults
+// its pages in again, where an allocator that keeps them does not.
+//
+//   thread_churn THREADS [OBJECTS]     (2000 4000)
+//
+// Prints its task count on stdout, then the bench-result line
+// (program_report.h) with "ops" the allocations made, for the harness.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../common/program_report.h"
+#include "../common/rng.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using bench::Rng;
+
+template <std::size_t N> struct Obj { unsigned char Bytes[N]; };
+// clang-format off
+#define CHURN_SIZES(X)                                                         \
+  X(0, 8) X(1, 24) X(2, 32) X(3, 48) X(4, 64) X(5, 96) X(6, 128) X(7, 256)    \
+  X(8, 512) X(9, 1000)
+// clang-format on
+constexpr unsigned kKinds = 10;
+
+unsigned char *make(unsigned K) {
+  switch (K) {
+#define CHURN_NEW(K, N)                                                        \
+  case K: {                                                                    \
+    auto *O = new Obj<N>;                                                      \
+    std::memset(O->Bytes, static_cast<int>(K), N);                             \
+    return O->Bytes;                                                           \
+  }
+    CHURN_SIZES(CHURN_NEW)
+#undef CHURN_NEW
+  }
+  std::abort();
+}
+
+void destroy(unsigned char *P) {
+  switch (P[0]) {
+#define CHURN_DELETE(K, N)                                                     \
+  case K:                                                                      \
+    delete reinterpret_cast<Obj<N> *>(P);                                      \
+    return;
+    CHURN_SIZES(CHURN_DELETE)
+#undef CHURN_DELETE
+  }
+  std::abort();
+}
+
+/// One task: its objects, linked through a side table the thread owns.
+void task(unsigned Seed, std::size_t Objects) {
+  Rng R{0x9E3779B97F4A7C15ull * (Seed + 1)};
+  std::vector<unsigned char *> Live(Objects);
+  for (unsigned char *&P : Live)
+    P = make(static_cast<unsigned>(R.next() % kKinds));
+  for (unsigned char *P : Live)
+    destroy(P);
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  const unsigned Threads = Argc > 1 ? std::atoi(Argv[1]) : 2000;
+  const std::size_t Objects =
+      Argc > 2 ? std::strtoul(Argv[2], nullptr, 10) : 4000;
+  if (Threads == 0 || Objects == 0) {
+    std::fprintf(stderr, "usage: thread_churn THREADS [OBJECTS]\n");
+    return 2;
+  }
+  bench::ProgramTimer Timer;
+  for (unsigned T = 0; T < Threads; T += 2) {
+    std::thread A(task, T, Objects);
+    std::thread B(task, T + 1, Objects);
+    A.join();
+    B.join();
+  }
+  std::printf("%u tasks\n", Threads);
+  Timer.report(static_cast<long long>(Threads) * Objects);
+}
