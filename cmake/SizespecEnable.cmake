@@ -104,18 +104,36 @@ function(sizespec_enable target)
     target_compile_options(${target} PRIVATE
       "$<$<COMPILE_LANGUAGE:CXX>:${flag}>")
   endforeach()
-  target_link_libraries(${target} PRIVATE ${SIZESPEC_RUNTIME_TARGET})
+  # The runtime first on the link line, before the target's objects and
+  # any library it links (tcmalloc or jemalloc among them), then the WITH
+  # allocator: the program's NEEDED list, and so symbol lookup, finds the
+  # runtime's operator new first. Link options come before both in CMake's
+  # link rule, and leave target_link_libraries to the project, in whichever
+  # signature it uses. A static or object library passes them on to what
+  # links it.
+  set(runtime_file "$<TARGET_FILE:${SIZESPEC_RUNTIME_TARGET}>")
+  set(link "-Wl,-rpath,$<TARGET_FILE_DIR:${SIZESPEC_RUNTIME_TARGET}>"
+    "-Wl,--push-state,--no-as-needed" "${runtime_file}")
   if(DEFINED ARG_WITH)
     if(NOT ARG_WITH IN_LIST SIZESPEC_ALLOCATORS)
       list(JOIN SIZESPEC_ALLOCATORS ", " known)
       message(FATAL_ERROR "sizespec_enable(${target}): WITH wants one of "
         "${known}, got '${ARG_WITH}'")
     endif()
-    # After the runtime, so that its operator new comes first; kept even
-    # with --as-needed (the program names none of its symbols).
-    target_link_libraries(${target} PRIVATE
-      "-Wl,--push-state,--no-as-needed"
-      "-l:${SIZESPEC_ALLOCATOR_LIB_${ARG_WITH}}" "-Wl,--pop-state")
+    list(APPEND link "-l:${SIZESPEC_ALLOCATOR_LIB_${ARG_WITH}}")
+  endif()
+  list(APPEND link "-Wl,--pop-state")
+  get_target_property(type ${target} TYPE)
+  if(type MATCHES "^(STATIC_LIBRARY|OBJECT_LIBRARY|INTERFACE_LIBRARY)$")
+    set(scope INTERFACE)
+  else()
+    set(scope PRIVATE)
+    set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS "${runtime_file}")
+  endif()
+  target_link_options(${target} BEFORE ${scope} ${link})
+  get_target_property(runtime_real ${SIZESPEC_RUNTIME_TARGET} ALIASED_TARGET)
+  if(runtime_real)
+    add_dependencies(${target} ${runtime_real}) # built in this tree
   endif()
 
   if(plugin_target)

@@ -1,6 +1,7 @@
 //===- SizespecConsumer.cpp - Find, redirect and report the sites ---------===//
 
 #include "SizespecConsumer.h"
+#include "SitePasses.h"
 #include "Version.h"
 #include "sizespec/model/Sidecar.h"
 #include "sizespec/model/SiteSection.h"
@@ -191,10 +192,36 @@ void SizespecConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   emitOutputs(Records);
 }
 
+/// Whether CodeGen follows the front end in this compile (not -E,
+/// -fsyntax-only, a precompiled header, ...).
+bool SizespecConsumer::codeGenFollows() const {
+  switch (CI.getFrontendOpts().ProgramAction) {
+  case frontend::EmitAssembly:
+  case frontend::EmitBC:
+  case frontend::EmitLLVM:
+  case frontend::EmitLLVMOnly:
+  case frontend::EmitCodeGenOnly:
+  case frontend::EmitObj:
+    return true;
+  default:
+    return false;
+  }
+}
+
 void SizespecConsumer::emitOutputs(llvm::ArrayRef<SiteRecord> Records) {
-  if (Opts.Report)
-    for (const SiteRecord &R : Records)
-      llvm::errs() << siteLine(R) << '\n';
+  // The listing says what runs: where the passes lower the sites in this
+  // compile, the last of them prints it, each site once with its final
+  // verdict (removed by the optimizer, left as a call). Elsewhere the front
+  // end's verdicts are final: no pipeline follows, or the sites are not
+  // specialized (off, a sanitizer, the passes not loaded: Reason::NoPass).
+  if (Opts.Report) {
+    if (codeGenFollows() && !CI.getCodeGenOpts().DisableLLVMPasses &&
+        !Opts.Off && !Opts.Sanitizer && !Opts.NoPass)
+      pendingListing() = PendingListing{true, Records.vec()};
+    else
+      for (const SiteRecord &R : Records)
+        llvm::errs() << siteLine(R) << '\n';
+  }
 
   Sidecar SC;
   SC.PluginVersion = kPluginVersion;
@@ -237,17 +264,8 @@ void SizespecConsumer::emitSiteSection(llvm::StringRef SidecarJson) {
     return;
   // Only where CodeGen follows: a declaration added to a precompiled header
   // would reach every translation unit that includes it.
-  switch (CI.getFrontendOpts().ProgramAction) {
-  case frontend::EmitAssembly:
-  case frontend::EmitBC:
-  case frontend::EmitLLVM:
-  case frontend::EmitLLVMOnly:
-  case frontend::EmitCodeGenOnly:
-  case frontend::EmitObj:
-    break;
-  default:
+  if (!codeGenFollows())
     return;
-  }
   // A file-scope asm block, handed to CodeGen (the next consumer) as any
   // top-level declaration is: a variable would be an allocated section.
   std::string Asm =

@@ -47,6 +47,7 @@ private:
   void handleEarly(clang::Decl *D);
   void process(clang::Decl *D, bool Instantiations);
   void act(FoundSite &F);
+  bool codeGenFollows() const;
   void emitOutputs(llvm::ArrayRef<SiteRecord> Records);
   void warnNoRuntimeOnce();
   std::string mainFileName() const;

@@ -47,9 +47,13 @@ public:
       return true;
     if (C->isBuiltinType() || C->isAnyComplexType())
       return false;
+    // An enumeration is an integer: what it holds is its underlying type's,
+    // known for an opaque declaration with a fixed type (libstdc++ declares
+    // `enum class byte : unsigned char;` in headers that do not define it)
+    // as for a definition. Only uintptr_t and intptr_t count as pointers.
     if (const auto *ET = C->getAs<EnumType>()) {
-      const EnumDecl *ED = ET->getDecl()->getDefinition();
-      return !ED || isAddressSizedIntegerTypedef(ED->getIntegerType());
+      QualType Underlying = ET->getDecl()->getIntegerType();
+      return !Underlying.isNull() && isAddressSizedIntegerTypedef(Underlying);
     }
     if (const auto *VT = C->getAs<VectorType>())
       return holds(VT->getElementType());

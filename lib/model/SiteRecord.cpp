@@ -140,6 +140,10 @@ llvm::json::Object siteJSON(const SiteRecord &R) {
   // Only where true: records of other sites read as they always have.
   if (R.Tiny)
     Out["tiny"] = true;
+  // The join to the lowered record tells a nothrow site from a plain one of
+  // the same function by it (Outcome.cpp).
+  if (R.Nothrow)
+    Out["nothrow"] = true;
   if (R.Code)
     Out["code"] = llvm::json::Object{{"function", R.Code->Function},
                                      {"file", R.Code->File},

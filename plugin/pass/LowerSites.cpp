@@ -435,6 +435,21 @@ LoweredUnit loweredUnit(const Module &M, ArrayRef<SiteLedger::Recorded> Marked,
   return U;
 }
 
+/// The compile-time listing the front end left (pendingListing), each site
+/// with the verdict sizespec-report gives the object: the records joined
+/// to \p Lowered and settled as the report settles them.
+void printListing(const LoweredUnit &Lowered) {
+  PendingListing &Listing = pendingListing();
+  if (!Listing.Active)
+    return;
+  joinOutcomes(Listing.Records, Lowered);
+  for (SiteRecord &R : Listing.Records) {
+    settleOutcome(R);
+    errs() << siteLine(R) << '\n';
+  }
+  Listing = PendingListing();
+}
+
 } // namespace
 
 PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
@@ -490,11 +505,13 @@ PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
   for (auto [Index, Site] : enumerate(Marked))
     if (!Calls.count(Index))
       reportRemoved(M, Site);
+  LoweredUnit Lowered = loweredUnit(M, Marked, Calls);
   // After the front end's sites record, in the same section: what the
   // passes did with them (Outcome.h).
   if (!Marked.empty() && Triple(M.getTargetTriple()).isOSBinFormatELF())
-    M.appendModuleInlineAsm(siteSectionAsm(encodeSectionRecord(
-        SectionRecord::Lowered, loweredText(loweredUnit(M, Marked, Calls)))));
+    M.appendModuleInlineAsm(siteSectionAsm(
+        encodeSectionRecord(SectionRecord::Lowered, loweredText(Lowered))));
+  printListing(Lowered);
   Ledger.clear();
   return Sites.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }

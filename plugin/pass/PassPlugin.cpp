@@ -29,6 +29,11 @@ bool &sizespec::passPluginLoaded() {
   return Loaded;
 }
 
+sizespec::PendingListing &sizespec::pendingListing() {
+  static PendingListing Listing;
+  return Listing;
+}
+
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   sizespec::passPluginLoaded() = true;
   return {LLVM_PLUGIN_API_VERSION, "sizespec", sizespec::kPluginVersion,

@@ -41,10 +41,13 @@
 
 #include <sizespec/size_classes.h>
 
+#include "sizespec/model/SiteRecord.h"
+
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace sizespec {
 
@@ -65,6 +68,17 @@ std::optional<ModuleStamp> readStamp(const llvm::Module &M);
 /// Set when Clang loaded this file as a pass plugin (the frontend plugin, in
 /// the same file, asks).
 bool &passPluginLoaded();
+
+/// The compile-time listing (-fplugin-arg-sizespec-report) of a compile in
+/// which the passes run: the front end leaves its records here instead of
+/// printing them, and LowerSitesPass prints each site once, with what
+/// became of it (the verdict sizespec-report gives the object), then
+/// clears it. Both halves are this one file, loaded once per compile.
+struct PendingListing {
+  bool Active = false;
+  std::vector<SiteRecord> Records;
+};
+PendingListing &pendingListing();
 
 class MarkSitesPass : public llvm::PassInfoMixin<MarkSitesPass> {
 public:
