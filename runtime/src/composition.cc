@@ -32,6 +32,8 @@ constexpr int kGlibcMmapThreshold = 32 * 1024 * 1024;
 /// The large allocations counted at the previous look, and when that look
 /// saw the count move (g_trim_lock held).
 constinit Lock g_trim_lock;
+/// When a thread's exit last trimmed glibc's heap (platform::now_ms).
+constinit std::atomic<std::uint32_t> g_last_exit_trim_ms{0};
 std::uint64_t g_last_large = 0;
 std::uint32_t g_large_moved_at = 0;
 
@@ -85,9 +87,24 @@ std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept {
 }
 
 void composition_trim_now() noexcept {
-  if (!g_trims_glibc ||
-      !g_malloc_dirty.exchange(false, std::memory_order_relaxed))
+  if (!g_trims_glibc)
     return;
+  g_malloc_dirty.store(false, std::memory_order_relaxed);
+  malloc_trim(0);
+}
+
+void composition_trim_after_exit(std::uint32_t now) noexcept {
+  if (!g_trims_glibc || !g_malloc_dirty.load(std::memory_order_relaxed))
+    return;
+  // malloc_trim walks every arena's free chunks: once per half delay at
+  // most, however many threads exit.
+  const std::uint32_t every =
+      std::max<std::uint32_t>(central_purge_delay() / 2, 1);
+  std::uint32_t last = g_last_exit_trim_ms.load(std::memory_order_relaxed);
+  if (now - last < every || !g_last_exit_trim_ms.compare_exchange_strong(
+                                last, now, std::memory_order_relaxed))
+    return;
+  g_malloc_dirty.store(false, std::memory_order_relaxed);
   malloc_trim(0);
 }
 

@@ -64,10 +64,14 @@ inline void note_malloc_free() noexcept {
 /// with half a delay).
 std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept;
 
-/// release_free_memory() and a thread's exit: trims glibc's heap now, if
-/// the runtime took over its trimming and memory went back to it since the
-/// last trim (a thread's arena is the likeliest to hold it then).
+/// release_free_memory(): trims glibc's heap now, if the runtime took
+/// over its trimming.
 void composition_trim_now() noexcept;
+
+/// A thread's exit at \p now: trims glibc's heap if memory went back to it
+/// since the last trim, whatever the program does meanwhile (a thread's
+/// arena is the likeliest to hold it then), at most once per half delay.
+void composition_trim_after_exit(std::uint32_t now) noexcept;
 
 /// Around fork(): no thread is inside composition_trim_if_idle, so the
 /// child's lock is free.

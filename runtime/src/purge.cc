@@ -154,8 +154,9 @@ void purge_lazily(std::uint32_t now) noexcept {
 }
 
 void purge_at_thread_exit() noexcept {
-  central_purge_after_exit(platform::now_ms());
-  composition_trim_now();
+  const std::uint32_t now = platform::now_ms();
+  central_purge_after_exit(now);
+  composition_trim_after_exit(now);
 }
 
 void purge_init() noexcept {

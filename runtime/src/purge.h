@@ -65,7 +65,7 @@ void purge_lazily(std::uint32_t now) noexcept;
 
 /// A thread's exit, after its cache went back to the central bins: gives
 /// back what that left empty (central_purge_after_exit) and trims glibc's
-/// heap if memory went back to it.
+/// heap if memory went back to it (composition_trim_after_exit).
 void purge_at_thread_exit() noexcept;
 
 /// Reads SIZESPEC_BACKGROUND_PURGE (once, when the runtime becomes active).
