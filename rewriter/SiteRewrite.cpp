@@ -1,6 +1,7 @@
 //===- SiteRewrite.cpp - Turn an eligible site into a routine call --------===//
 
 #include "SiteRewrite.h"
+#include "sizespec/model/SiteRecord.h"
 
 #include "clang/AST/ASTLambda.h"
 #include "clang/AST/ParentMapContext.h"
@@ -51,11 +52,10 @@ const FunctionDecl *enclosingFunction(const Stmt &S, ASTContext &Ctx) {
 SiteEdit leave(LeftAlone R) { return SiteEdit{std::nullopt, R}; }
 
 std::string routineName(RoutineChoice R, StringRef Type) {
-  if (R.Tiny)
-    return ("::sizespec::alloc_noscan_tiny<" + Type + ">").str();
-  return ("::sizespec::alloc_" + Twine(R.Scan ? "scan" : "noscan") + "_sc" +
-          Twine(R.Class) + "<" + Type + ">")
-      .str();
+  // The tiny path is pointer-free only.
+  return "::sizespec::" + sizespec::routineName(R.Scan && !R.Tiny,
+                                                /*RuntimeSize=*/false, R.Tiny,
+                                                R.Class, Type);
 }
 
 /// Finds the expression of class \p Class that begins at \p Loc in a body.

@@ -18,7 +18,6 @@ import json
 import os
 import platform
 import random
-import re
 import subprocess
 import sys
 import time
@@ -52,15 +51,19 @@ def machine() -> str:
             f"load average {load[0]:.1f} at start")
 
 
-def plugin_limit(bin_dir: Path) -> int | None:
-    """The size limit the `on` binaries were built with, from their stamp."""
+def plugin_limit(build_dir: Path, bin_dir: Path) -> int | None:
+    """The size limit the `on` binaries were built with, from their stamp,
+    as sizespec-report reads it (`--binary`, JSON)."""
+    tool = build_dir / "bin" / "sizespec-report"
     try:
-        out = subprocess.run(["readelf", "-p", ".sizespec.stamp", str(bin_dir / "on" / "micro")],
+        out = subprocess.run([str(tool), "--format=json", "--binary",
+                              str(bin_dir / "on" / "micro")],
                              capture_output=True, text=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
+        stamps = json.loads(out)[0]["stamps"]
+    except (OSError, subprocess.CalledProcessError, ValueError, LookupError):
         return None
-    m = re.search(r"\bmax=(\d+)", out)
-    return int(m.group(1)) if m else None
+    limits = {st["fields"].get("max") for st in stamps if st.get("recognized")}
+    return int(limits.pop()) if len(limits) == 1 and None not in limits else None
 
 
 def log(msg: str) -> None:
@@ -298,7 +301,7 @@ def main() -> None:
     text = report.render(raw)
     (args.out / "latest.txt").write_text(text)
     if raw["micro"]:
-        chart.draw(raw, args.out / "sweep.png", limit=plugin_limit(bin_dir))
+        chart.draw(raw, args.out / "sweep.png", limit=plugin_limit(args.build_dir, bin_dir))
     if args.readme:
         rel = os.path.relpath(args.out / "sweep.png", args.readme.parent)
         report.update_readme(args.readme, report.render(raw, summary=True),

@@ -1,4 +1,4 @@
-"""Memory held with many threads: the composition issue's table.
+"""Memory held with many threads: the composition targets' table.
 
 Runs `thread_memory THREADS` (bench/programs/thread_memory.cpp) in every
 configuration, in interleaved rounds, at 8 and 64 threads: each thread
@@ -69,7 +69,7 @@ def render(memory: dict) -> str:
 
 
 def targets(memory: dict) -> list[str]:
-    """The issue's memory targets, met or missed."""
+    """The memory targets, met or missed."""
     out = []
 
     def verdict(ok: bool) -> str:

@@ -6,8 +6,10 @@ targets verdict and the README's results block.
 
 from __future__ import annotations
 
+
 import argparse
 import json
+import os
 import re
 from pathlib import Path
 
@@ -21,6 +23,17 @@ HEADLINE = ["NoScan24", "Scan24", "Array80", "Array96", "MakeUnique24", "MakeSha
             "Threads/owners/NoScan24", "Threads/remote/NoScan24"]
 ALLOCATORS = ["mimalloc", "jemalloc", "tcmalloc"]
 
+
+
+def shown_path(path: str | None) -> str | None:
+    """A path as a results file shows it: relative to the working directory
+    when it is below it, so that no machine's absolute paths are kept."""
+    if not path:
+        return path
+    try:
+        return os.path.relpath(path) if os.path.abspath(path).startswith(os.getcwd() + os.sep) else path
+    except ValueError:
+        return path
 
 def _size(name: str) -> int | None:
     m = re.search(r"/(\d{4})$", name)
@@ -44,7 +57,7 @@ def ratio(micro: dict, name: str, slower: str, faster: str = "on") -> float | No
 
 
 def targets(raw: dict) -> list[str]:
-    """Each issue target with the measured figure and met / missed."""
+    """Each target with the measured figure and met / missed."""
     micro, programs = raw["micro"], raw["programs"]
     out = []
 
@@ -166,7 +179,7 @@ def faster_or_level(programs: dict, program: str, new: str, base: str):
 
 
 def composition_targets(raw: dict) -> list[str]:
-    """The composition issue's targets: sizespec in front of each allocator,
+    """The composition targets: sizespec in front of each allocator,
     peak RSS, and the large strings."""
     programs = raw["programs"]
     out = []
@@ -256,9 +269,11 @@ def costs_text(raw: dict) -> str:
 
 
 def render(raw: dict, summary: bool = False) -> str:
-    """The results text; summary=True keeps only the targets, the overview
-    tables, the off -> on and control comparisons and the costs (for the
-    README), the full text has a comparison with every configuration."""
+    """The results text; summary=True keeps the targets, the whole programs'
+    overview and their off -> on and control comparisons, and the tiny,
+    memory and cost tables (for the README, whose manual stays short); the
+    full text (bench/results/latest.txt) has the micro benchmarks and a
+    comparison with every configuration."""
     meta, micro, programs = raw["meta"], raw["micro"], raw["programs"]
     # A run may leave out the micro benchmarks (--skip micro) or the programs.
     configs = [c for c in meta["configs"]
@@ -284,7 +299,7 @@ def render(raw: dict, summary: bool = False) -> str:
         "",
     ])
     parts = [header]
-    if micro:
+    if micro and not summary:
         parts.append(table.overview("All configurations, micro benchmarks (median ± MAD, ns/op)",
                                     configs, "ns/op",
                                     [(n, {c: micro[c][n] for c in configs if n in micro.get(c, {})})
@@ -292,7 +307,8 @@ def render(raw: dict, summary: bool = False) -> str:
     if programs:
         for m, unit in ((metric, "s"), ("wall_s", "s"), ("maxrss_mb", "MB"),
                         ("mops_per_s", "Mop/s"), ("minflt", "B")):
-            if m == "wall_s" and metric == "wall_s":
+            if (m == "wall_s" and metric == "wall_s") or (
+                    summary and m not in (metric, "maxrss_mb")):
                 continue
             rows = [(p, {c: r[c][m] for c in configs if c in r and m in r[c]})
                     for p, r in sorted(programs.items())]
@@ -307,11 +323,12 @@ def render(raw: dict, summary: bool = False) -> str:
         b, n = (ref, base) if base in cfg.RUN_AS_ON else (base, ref)
         title = ("control: on against itself (true difference zero)" if base == "control"
                  else "on -> on+profile: the sampled profile's cost" if base == "on+profile"
-                 else f"on -> on@runtime: the runtime in {raw['meta'].get('other_runtime')}"
+                 else f"on -> on@runtime: the runtime in {shown_path(raw['meta'].get('other_runtime'))}"
                  if base == "on@runtime"
                  else f"{base} -> {ref}")
-        parts.append(table.comparison(f"{title}, micro benchmarks", b, n, "ns/op",
-                                      micro_rows(micro, b, n, names)))
+        if not summary:
+            parts.append(table.comparison(f"{title}, micro benchmarks", b, n, "ns/op",
+                                          micro_rows(micro, b, n, names)))
         if programs:
             parts.append(table.comparison(f"{title}, whole programs ({metric})", b, n, "s",
                                           program_rows(programs, b, n, metric)))

@@ -63,7 +63,7 @@ def render(tiny: dict) -> str:
 
 
 def targets(tiny: dict) -> list[str]:
-    """The issue's memory targets, met or missed."""
+    """The memory targets, met or missed."""
     out = []
 
     def verdict(ok: bool) -> str:

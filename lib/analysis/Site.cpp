@@ -13,23 +13,16 @@ void Site::refuse(Reason R, std::string Msg) {
 }
 
 std::string Site::routineBaseName() const {
-  if (!Scan)
+  if (!Scan || (!RuntimeSize && !Tiny && Class == 0))
     return "";
-  std::string Name = *Scan ? "alloc_scan" : "alloc_noscan";
-  if (RuntimeSize)
-    return Name;
-  if (Tiny)
-    return Name + "_tiny";
-  if (Class == 0)
-    return "";
-  return Name + "_sc" + std::to_string(Class);
+  return sizespec::routineBaseName(*Scan, RuntimeSize, Tiny, Class);
 }
 
 std::string Site::routineName() const {
-  std::string Base = routineBaseName();
-  if (Base.empty())
+  if (routineBaseName().empty())
     return "";
-  return Base + "<" + RoutineTypeName + ">";
+  return sizespec::routineName(*Scan, RuntimeSize, Tiny, Class,
+                               RoutineTypeName);
 }
 
 std::string Site::describe() const {

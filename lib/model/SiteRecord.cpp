@@ -31,6 +31,22 @@ std::string describeSite(llvm::StringRef Form, llvm::StringRef Type,
   return llvm::formatv("{0}<{1}>", Form, Type).str();
 }
 
+std::string routineBaseName(bool Scan, bool RuntimeSize, bool Tiny,
+                            unsigned Class) {
+  std::string Name = Scan ? "alloc_scan" : "alloc_noscan";
+  if (RuntimeSize)
+    return Name;
+  if (Tiny)
+    return Name + "_tiny";
+  return Name + "_sc" + std::to_string(Class);
+}
+
+std::string routineName(bool Scan, bool RuntimeSize, bool Tiny,
+                        unsigned Class, llvm::StringRef Type) {
+  return (routineBaseName(Scan, RuntimeSize, Tiny, Class) + "<" + Type + ">")
+      .str();
+}
+
 void SiteOutcome::add(const SiteOutcome &O) {
   Lowered += O.Lowered;
   Generic += O.Generic;

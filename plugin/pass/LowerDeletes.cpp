@@ -240,7 +240,7 @@ bool pluginCompiled(const Module &M) {
 
 } // namespace
 
-PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (!InlineDelete || !pluginCompiled(M))
     return PreservedAnalyses::all();
   Function *Delete = M.getFunction(sizedDeleteName());
@@ -258,7 +258,11 @@ PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &) {
     auto *SizeC = dyn_cast<ConstantInt>(CI->getArgOperand(1));
     if (!SizeC || SizeC->isZero())
       continue;
-    OptimizationRemarkEmitter ORE(CI->getFunction());
+    // From the analysis manager, so remarks carry hotness when asked for.
+    OptimizationRemarkEmitter &ORE =
+        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M)
+            .getManager()
+            .getResult<OptimizationRemarkEmitterAnalysis>(*CI->getFunction());
     std::uint64_t Size = SizeC->getZExtValue();
     // Above the classes, and where -O0 and -Oz ask for no inline code.
     Function *Fn = CI->getFunction();

@@ -79,10 +79,14 @@ std::uint64_t requiredAlign(std::uint64_t Size) {
   return Size == 0 || Low > 16 ? 16 : Low;
 }
 
+/// A function's remark emitter, from the analysis manager (so remarks carry
+/// hotness when the compile asks for it).
+using RemarkEmitterFor = function_ref<OptimizationRemarkEmitter &(Function &)>;
+
 class Lowering {
 public:
-  explicit Lowering(Module &M)
-      : M(M), Ctx(M.getContext()), PtrTy(PointerType::getUnqual(Ctx)),
+  Lowering(Module &M, RemarkEmitterFor ORE)
+      : M(M), ORE(ORE), Ctx(M.getContext()), PtrTy(PointerType::getUnqual(Ctx)),
         I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {}
 
   /// Lowers one tagged call; \p Scan and \p Max come from its tag. Says
@@ -109,6 +113,7 @@ private:
                                  bool Cold, bool NoUnwind);
 
   Module &M;
+  RemarkEmitterFor ORE;
   LLVMContext &Ctx;
   PointerType *PtrTy;
   IntegerType *I32;
@@ -117,7 +122,7 @@ private:
 
 LoweredCall Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
                             std::uint64_t Max) {
-  OptimizationRemarkEmitter ORE(CB->getFunction());
+  OptimizationRemarkEmitter &ORE = this->ORE(*CB->getFunction());
   LoweredCall Done;
   StringRef Kind = Scan ? "scan" : "noscan";
   if (auto *SizeC = dyn_cast<ConstantInt>(CB->getArgOperand(0))) {
@@ -368,7 +373,8 @@ using CallsBySite = DenseMap<std::uint64_t, SmallVector<LoweredCall, 2>>;
 
 /// A site the optimizer removed (none of its calls is left): a remark at
 /// the site's own location.
-void reportRemoved(Module &M, const SiteLedger::Recorded &Site) {
+void reportRemoved(Module &M, const SiteLedger::Recorded &Site,
+                   RemarkEmitterFor GetORE) {
   ++NumRemovedByOptimizer;
   // A remark belongs to a function's block: the site's own if it is still
   // there (its call is gone), else the module's first one.
@@ -380,8 +386,7 @@ void reportRemoved(Module &M, const SiteLedger::Recorded &Site) {
       Where = &F;
   if (!Where)
     return;
-  OptimizationRemarkEmitter ORE(Where);
-  ORE.emit([&] {
+  GetORE(*Where).emit([&] {
     return OptimizationRemark(DEBUG_TYPE, "Removed", Site.Loc,
                               &Where->getEntryBlock())
            << "allocation removed by the optimizer (in "
@@ -452,7 +457,12 @@ void printListing(const LoweredUnit &Lowered) {
 
 } // namespace
 
-PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
+PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  auto GetORE = [&](Function &F) -> OptimizationRemarkEmitter & {
+    return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  };
   std::uint32_t TagID =
       M.getContext().getOrInsertBundleTag(kSiteBundle)->getValue();
   struct Tagged {
@@ -471,7 +481,7 @@ PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
   }
   SiteLedger Ledger(M);
   CallsBySite Calls;
-  Lowering L(M);
+  Lowering L(M, GetORE);
   for (Tagged &T : Sites) {
     OperandBundleUse Tag = *T.Call->getOperandBundle(TagID);
     // (i1 scan, i64 max[, i64 site]): IR from before the ledger has no site.
@@ -504,7 +514,7 @@ PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &) {
   std::vector<SiteLedger::Recorded> Marked = Ledger.sites();
   for (auto [Index, Site] : enumerate(Marked))
     if (!Calls.count(Index))
-      reportRemoved(M, Site);
+      reportRemoved(M, Site, GetORE);
   LoweredUnit Lowered = loweredUnit(M, Marked, Calls);
   // After the front end's sites record, in the same section: what the
   // passes did with them (Outcome.h).

@@ -25,8 +25,8 @@ constexpr std::uint32_t kMinCachedSpans = 2;
 /// no more than this, and a couple per bin, with no purge thread.
 /// thread_churn (2,000 threads of 1.3 MiB each, two at a time) faulted its
 /// pages in again at each exit and ran 4.7 times slower when every exit
-/// gave back all but the couple per bin (bench/README.md, "Composition and
-/// memory").
+/// gave back all but the couple per bin (bench/notes/composition-and-memory.md,
+/// "No thread of the runtime's own").
 constexpr std::uint32_t kExitCachedSpans = 128;
 /// Spans decommitted together, adjacent ones in one madvise call. Calls are
 /// dear in VMs (TLB shootdowns): on the 2-core test VM, giving back 1 GiB
@@ -66,10 +66,11 @@ constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 /// spans one by one and were taken off again by the next refill. 1 MiB a
 /// bin did better still on that loop but cost a document-building program
 /// 8-15 %: the next pass took its small objects in the order they were
-/// freed, scattered, rather than from spans (bench/README.md, "Batch rows
-/// above 80 B"). So the classes up to 256 B keep 256 KiB in 32 batches, and
-/// the larger ones, whose objects span cache lines of their own, a thousand
-/// objects in 64 batches (a thread gives back 17 objects at a time at 1024 B).
+/// freed, scattered, rather than from spans (bench/notes/transfer-cache.md,
+/// "Batch rows above 80 B"). So the classes up to 256 B keep 256 KiB in 32
+/// batches, and the larger ones, whose objects span cache lines of their own, a
+/// thousand objects in 64 batches (a thread gives back 17 objects at a time at
+/// 1024 B).
 constexpr unsigned kTransferSlots = 64; ///< a bin's at most (the larger ones')
 constexpr unsigned kSmallTransferSlots = 32;
 constexpr std::size_t kSmallTransferBytes = 256 * 1024;
@@ -495,7 +496,6 @@ std::uint32_t central_spans_in_use(unsigned b) noexcept {
 std::uint32_t central_spans_cached(unsigned b) noexcept {
   return g_bins[b].spans_cached.load(std::memory_order_relaxed);
 }
-std::uint32_t span_capacity(unsigned b) noexcept { return kCapacity[b]; }
 
 std::uint64_t central_objects_returned() noexcept {
   std::uint64_t n = 0;

@@ -87,9 +87,6 @@ std::uint32_t central_spans_cached(unsigned b) noexcept;
 /// (test_hooks::objects_returned_to_spans).
 std::uint64_t central_objects_returned() noexcept;
 
-/// Objects per span in bin \p b.
-std::uint32_t span_capacity(unsigned b) noexcept;
-
 /// Around fork(): hold every bin lock so the child sees consistent lists.
 void central_lock_all() noexcept;
 void central_unlock_all() noexcept;

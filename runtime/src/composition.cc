@@ -22,8 +22,6 @@ constinit std::atomic<bool> g_malloc_dirty{false};
 
 namespace {
 
-const char *g_provider = "unknown";
-
 /// glibc's adaptive mmap threshold stops at 32 MiB on 64-bit
 /// (DEFAULT_MMAP_THRESHOLD_MAX): blocks up to that size come from the heap
 /// once a program has freed one that large.
@@ -59,21 +57,19 @@ std::uint32_t trim_if_idle_locked(std::uint32_t now) {
 } // namespace
 
 void composition_init() noexcept {
+  // The file that defines the process's malloc: libc.so.6 for glibc's.
   Dl_info info;
   void *malloc = dlsym(RTLD_DEFAULT, "malloc");
-  if (malloc && dladdr(malloc, &info) && info.dli_fname && *info.dli_fname) {
-    const char *slash = std::strrchr(info.dli_fname, '/');
-    g_provider = slash ? slash + 1 : info.dli_fname;
-  }
-  if (std::strncmp(g_provider, "libc.so", 7) != 0)
+  if (!malloc || !dladdr(malloc, &info) || !info.dli_fname)
+    return;
+  const char *slash = std::strrchr(info.dli_fname, '/');
+  if (std::strncmp(slash ? slash + 1 : info.dli_fname, "libc.so", 7) != 0)
     return;
   // Both calls succeed with glibc; on failure glibc keeps its own rules.
   if (mallopt(M_MMAP_THRESHOLD, kGlibcMmapThreshold) &&
       mallopt(M_TRIM_THRESHOLD, INT_MAX))
     g_trims_glibc = true;
 }
-
-const char *malloc_provider() noexcept { return g_provider; }
 
 std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept {
   if (!g_trims_glibc)

@@ -11,11 +11,11 @@
 // the small objects live in the runtime's spans and glibc's heap holds only
 // large blocks: a program that frees its large blocks and makes them again
 // had glibc give the whole heap back and fault it in again each time (ten
-// times slower, bench/README.md, "The 100 KB strings"). So, with glibc
-// behind it, the runtime takes over glibc's trimming: glibc no longer trims
-// on free, and the runtime trims its heap once the program has made no
-// large allocation for a purge delay, when it purges its own spans: on the
-// lazy purge of the slow paths, at thread exit, and on each pass of the
+// times slower, bench/notes/composition-and-memory.md, "The 100 KB strings").
+// So, with glibc behind it, the runtime takes over glibc's trimming: glibc no
+// longer trims on free, and the runtime trims its heap once the program has
+// made no large allocation for a purge delay, when it purges its own spans: on
+// the lazy purge of the slow paths, at thread exit, and on each pass of the
 // background purge when the program turned it on. Setting the trim
 // threshold turns off glibc's adaptive mmap threshold, so the runtime sets
 // that too, to where glibc's adaptation ends (32 MiB on 64-bit). The other
@@ -38,10 +38,6 @@ namespace sizespec {
 /// Finds the process's malloc and, for glibc's, takes over its trimming
 /// (once, when the runtime becomes active).
 void composition_init() noexcept;
-
-/// The file that defines the process's malloc ("libc.so.6",
-/// "libjemalloc.so.2", or the program's path), or "unknown".
-const char *malloc_provider() noexcept;
 
 /// True once composition_init() has taken over glibc's trimming.
 SIZESPEC_INTERNAL extern bool g_trims_glibc;

@@ -150,6 +150,7 @@ void after_fork_child() {
 }
 
 void print_stats_at_exit() { print_stats(stderr); }
+void print_stats_json_at_exit() { print_stats_json(stderr); }
 
 /// SIZESPEC_PURGE_DELAY_MS: milliseconds, up to a day. Anything else is
 /// reported and ignored.
@@ -210,7 +211,11 @@ Mode init_runtime() noexcept {
     composition_init();
   }
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
-  if (platform::env_flag("SIZESPEC_STATS"))
+  // SIZESPEC_STATS=json: the JSON line; any other value but 0: the table.
+  if (const char *v = std::getenv("SIZESPEC_STATS");
+      v && std::strcmp(v, "json") == 0)
+    std::atexit(print_stats_json_at_exit);
+  else if (platform::env_flag("SIZESPEC_STATS"))
     std::atexit(print_stats_at_exit);
   profile_init(m, g_reason);
   g_initializing.store(false, std::memory_order_release);

@@ -9,6 +9,7 @@
 #include "tiny.h"
 
 #include <sizespec/stats.h>
+#include <sizespec/stats_format.h>
 
 #include <cstring>
 
@@ -79,6 +80,9 @@ Stats stats() noexcept {
 // the runtime is not active the first line names the mode and the reason,
 // e.g. "sizespec: stats (mode deferring: global operator new/delete
 // replaced (...))".
+//
+// SIZESPEC_STATS=json prints the same counts as one line of JSON instead
+// (print_stats_json; <sizespec/stats_format.h> has the keys).
 bool write_profile(const char *path) noexcept {
   current_mode(); // the profile starts with the runtime
   return profile_write(path);
@@ -130,6 +134,94 @@ void print_stats(std::FILE *out) noexcept {
                  (unsigned long long)s.tiny.pinned_blocks,
                  (unsigned long long)s.tiny.pinned_bytes,
                  (unsigned long long)s.tiny.padding_bytes);
+  std::fflush(out);
+}
+
+namespace {
+
+/// Writes `"key": value` (\p first: no comma before it).
+void json_field(std::FILE *out, const char *key, unsigned long long value,
+                bool first = false) {
+  std::fprintf(out, "%s\"%s\": %llu", first ? "" : ", ", key, value);
+}
+
+/// A JSON string of \p text: quotes, backslashes and control characters
+/// escaped.
+void json_string(std::FILE *out, const char *text) {
+  std::fputc('"', out);
+  for (const unsigned char *p = reinterpret_cast<const unsigned char *>(text);
+       *p; ++p) {
+    if (*p == '"' || *p == '\\')
+      std::fprintf(out, "\\%c", *p);
+    else if (*p < 0x20)
+      std::fprintf(out, "\\u%04x", *p);
+    else
+      std::fputc(*p, out);
+  }
+  std::fputc('"', out);
+}
+
+/// The counts a class row and the tiny object share.
+void json_counts(std::FILE *out, std::uint64_t allocations, std::uint64_t frees,
+                 std::uint64_t bytes_in_use, std::uint64_t specialized,
+                 std::uint64_t generic, std::uint64_t spans) {
+  namespace k = stats_json;
+  json_field(out, k::kAllocations, allocations);
+  json_field(out, k::kFrees, frees);
+  json_field(out, k::kBytesInUse, bytes_in_use);
+  json_field(out, k::kSpecialized, specialized);
+  json_field(out, k::kGeneric, generic);
+  json_field(out, k::kSpans, spans);
+}
+
+} // namespace
+
+void print_stats_json(std::FILE *out) noexcept {
+  namespace k = stats_json;
+  Stats s = stats();
+  const char *reason = mode_reason();
+  std::fputc('{', out);
+  json_field(out, k::kVersionKey, k::kVersion, /*first=*/true);
+  std::fprintf(out, ", \"%s\": ", k::kMode);
+  json_string(out, mode_name(s.mode));
+  std::fprintf(out, ", \"%s\": ", k::kReason);
+  if (reason)
+    json_string(out, reason);
+  else
+    std::fputs("null", out);
+  std::fprintf(out, ", \"%s\": [", k::kClasses);
+  bool first = true;
+  for (unsigned c = 1; c <= kNumClasses; ++c)
+    for (int scan = 0; scan < 2; ++scan) {
+      const ClassStats &r = s.classes[c][scan];
+      if (!r.allocations)
+        continue;
+      std::fputs(first ? "{" : ", {", out);
+      first = false;
+      json_field(out, k::kClass, c, /*first=*/true);
+      json_field(out, k::kSize, class_size(c));
+      std::fprintf(out, ", \"%s\": \"%s\"", k::kKind, scan ? "scan" : "noscan");
+      json_counts(out, r.allocations, r.frees, r.bytes_in_use, r.specialized,
+                  r.generic, r.spans);
+      std::fputc('}', out);
+    }
+  std::fprintf(out, "], \"%s\": {", k::kTiny);
+  const TinyStats &t = s.tiny;
+  json_field(out, k::kBlocks, t.blocks, /*first=*/true);
+  json_counts(out, t.allocations, t.frees, t.blocks * kTinyBlock, t.specialized,
+              t.generic, t.spans);
+  json_field(out, k::kPinnedBlocks, t.pinned_blocks);
+  json_field(out, k::kPinnedBytes, t.pinned_bytes);
+  json_field(out, k::kPaddingBytes, t.padding_bytes);
+  std::fprintf(out, "}, \"%s\": {", k::kLarge);
+  json_field(out, k::kAllocations, s.large_allocations, /*first=*/true);
+  json_field(out, k::kBytes, s.large_bytes);
+  std::fputc('}', out);
+  json_field(out, k::kSpansHeld, s.spans_held);
+  json_field(out, k::kSpansCached, s.spans_cached);
+  json_field(out, k::kBytesCommitted, s.bytes_committed);
+  json_field(out, k::kBytesReturned, s.bytes_returned);
+  std::fputs("}\n", out);
   std::fflush(out);
 }
 

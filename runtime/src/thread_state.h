@@ -59,7 +59,8 @@ static_assert(512 <= INT16_MAX, "budgets are 16-bit");
 /// step at each refill from the central bin and each flush, up to kCap / 2.
 /// A thread that keeps a few objects of a class then holds a few spare
 /// ones, not a 16 KiB refill's worth: with 60 bins in use that was a third
-/// more memory than the objects (bench/README.md, "Memory").
+/// more memory than the objects (bench/notes/composition-and-memory.md, "Memory
+/// while objects live").
 inline constexpr std::size_t kBatchStepBytes = 256;
 
 constexpr std::array<std::uint16_t, kNumBins> make_steps() {

@@ -2,8 +2,10 @@
 //
 // `sizespec-report --stats FILE` joins what a run of the program did to the
 // sites that feed it: the table SIZESPEC_STATS=1 prints at exit
-// (runtime/src/stats.cc documents its format), read from a file that may
-// hold other output around it (a captured stderr).
+// (runtime/src/stats.cc documents its format) or the JSON line
+// SIZESPEC_STATS=json prints (its keys: <sizespec/stats_format.h>, which
+// the runtime writes them with), read from a file that may hold other
+// output around it (a captured stderr).
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,7 +60,7 @@ std::uint64_t runClassSize(unsigned Class);
 /// run, by class then kind (noscan first, as the table prints them).
 std::vector<RunJoin> joinRun(const Report &R, const RunStats &Run);
 
-/// Parses the first stats table in \p Text.
+/// Parses the first stats table, or JSON line, in \p Text.
 llvm::Expected<RunStats> parseRunStats(llvm::StringRef Text);
 /// Reads \p Path and parses it.
 llvm::Expected<RunStats> readRunStats(llvm::StringRef Path);

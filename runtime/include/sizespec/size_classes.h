@@ -5,8 +5,8 @@
 //
 // Classes 1..32 are Go's (runtime/sizeclasses.go) up to 1024 bytes. Every
 // class has specialized routines (Go stops at class 7, 80 bytes; in C++ the
-// gain does not stop there, see bench/README.md) and serves the generic path
-// too. Larger sizes take the large-object path.
+// gain does not stop there, see bench/notes/size-limit.md) and serves the
+// generic path too. Larger sizes take the large-object path.
 //
 // This header is included into every translation unit the plugin compiles,
 // so it must stay valid C++11 (single-return constexpr functions), must not
@@ -35,7 +35,8 @@ constexpr std::size_t kMaxSmallSize = 1024;
 
 /// Default size limit for specialization, in bytes (the plugin's `max=`):
 /// every size class. The size sweep in bench/ shows the specialized pair
-/// gaining the same 1.5-2 ns from 8 to 1024 bytes (see bench/README.md).
+/// gaining the same 1.5-2 ns from 8 to 1024 bytes (see
+/// bench/notes/size-limit.md).
 constexpr std::size_t kDefaultSpecializeMax = kMaxSmallSize;
 
 /// Spans are at least this aligned; slots start at the span base, so an

@@ -79,6 +79,9 @@ SIZESPEC_API Stats stats() noexcept;
 
 /// Prints the stats table to \p out (the format SIZESPEC_STATS=1 uses).
 SIZESPEC_API void print_stats(std::FILE *out) noexcept;
+/// Prints the stats as one line of JSON to \p out (SIZESPEC_STATS=json;
+/// the keys: <sizespec/stats_format.h>).
+SIZESPEC_API void print_stats_json(std::FILE *out) noexcept;
 
 /// Writes the sampled allocation profile (SIZESPEC_PROFILE=FILE turns it
 /// on; SIZESPEC_PROFILE_RATE=BYTES sets the mean interval between samples,

@@ -115,6 +115,16 @@ using SiteIdentity =
 std::string describeSite(llvm::StringRef Form, llvm::StringRef Type,
                          bool Nothrow);
 
+/// The routine a site takes, as the source names it, without its template
+/// argument: "alloc_noscan_sc3", "alloc_noscan_tiny", "alloc_scan" (a
+/// run-time size). The one spelling of the routines' names: the analysis
+/// records it, the rewriter writes it.
+std::string routineBaseName(bool Scan, bool RuntimeSize, bool Tiny,
+                            unsigned Class);
+/// With its template argument: "alloc_noscan_sc3<Point>".
+std::string routineName(bool Scan, bool RuntimeSize, bool Tiny,
+                        unsigned Class, llvm::StringRef Type);
+
 /// The report's line for a site, without a newline, e.g.
 /// `shapes.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point> (24 B,
 /// class 3)`, `shapes.cc:57:9: not specialized: new Mesh (1040 B): size
