@@ -27,13 +27,14 @@ namespace {
 /// once a program has freed one that large.
 constexpr int kGlibcMmapThreshold = 32 * 1024 * 1024;
 
+/// One look at a time (composition_trim_if_idle).
+constinit Lock g_trim_lock;
 /// The large allocations counted at the previous look, and when that look
 /// saw the count move (g_trim_lock held).
-constinit Lock g_trim_lock;
-/// When a thread's exit last trimmed glibc's heap (platform::now_ms).
-constinit std::atomic<std::uint32_t> g_last_exit_trim_ms{0};
 std::uint64_t g_last_large = 0;
 std::uint32_t g_large_moved_at = 0;
+/// When a thread's exit last trimmed glibc's heap (platform::now_ms).
+constinit std::atomic<std::uint32_t> g_last_exit_trim_ms{0};
 
 /// composition_trim_if_idle, g_trim_lock held.
 std::uint32_t trim_if_idle_locked(std::uint32_t now) {
