@@ -12,17 +12,20 @@ void Site::refuse(Reason R, std::string Msg) {
   Message = std::move(Msg);
 }
 
+bool Site::hasRoutine() const {
+  return Scan && (RuntimeSize || Tiny || Class != 0);
+}
+
 std::string Site::routineBaseName() const {
-  if (!Scan || (!RuntimeSize && !Tiny && Class == 0))
-    return "";
-  return sizespec::routineBaseName(*Scan, RuntimeSize, Tiny, Class);
+  return hasRoutine()
+             ? sizespec::routineBaseName(*Scan, RuntimeSize, Tiny, Class)
+             : "";
 }
 
 std::string Site::routineName() const {
-  if (routineBaseName().empty())
-    return "";
-  return sizespec::routineName(*Scan, RuntimeSize, Tiny, Class,
-                               RoutineTypeName);
+  return hasRoutine() ? sizespec::routineName(*Scan, RuntimeSize, Tiny, Class,
+                                              RoutineTypeName)
+                      : "";
 }
 
 std::string Site::describe() const {

@@ -41,8 +41,8 @@ std::string routineBaseName(bool Scan, bool RuntimeSize, bool Tiny,
   return Name + "_sc" + std::to_string(Class);
 }
 
-std::string routineName(bool Scan, bool RuntimeSize, bool Tiny,
-                        unsigned Class, llvm::StringRef Type) {
+std::string routineName(bool Scan, bool RuntimeSize, bool Tiny, unsigned Class,
+                        llvm::StringRef Type) {
   return (routineBaseName(Scan, RuntimeSize, Tiny, Class) + "<" + Type + ">")
       .str();
 }

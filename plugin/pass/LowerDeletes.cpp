@@ -251,6 +251,10 @@ PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &MAM) {
     std::uint64_t Size;
   };
   SmallVector<Sized, 16> Sites;
+  // Remark emitters from the analysis manager, so remarks carry hotness when
+  // the compile asks for it.
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
   for (User *U : Delete->users()) {
     auto *CI = dyn_cast<CallInst>(U);
     if (!CI || CI->getCalledOperand() != Delete || CI->arg_size() != 2)
@@ -258,11 +262,8 @@ PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &MAM) {
     auto *SizeC = dyn_cast<ConstantInt>(CI->getArgOperand(1));
     if (!SizeC || SizeC->isZero())
       continue;
-    // From the analysis manager, so remarks carry hotness when asked for.
     OptimizationRemarkEmitter &ORE =
-        MAM.getResult<FunctionAnalysisManagerModuleProxy>(M)
-            .getManager()
-            .getResult<OptimizationRemarkEmitterAnalysis>(*CI->getFunction());
+        FAM.getResult<OptimizationRemarkEmitterAnalysis>(*CI->getFunction());
     std::uint64_t Size = SizeC->getZExtValue();
     // Above the classes, and where -O0 and -Oz ask for no inline code.
     Function *Fn = CI->getFunction();

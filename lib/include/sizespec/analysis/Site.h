@@ -63,6 +63,9 @@ struct Site {
   void refuse(Reason R);
   /// Marks the site not eligible with a refined message.
   void refuse(Reason R, std::string Msg);
+  /// Its kind is known, and its class or that it takes the tiny or the
+  /// run-time-size path: a routine can be named.
+  bool hasRoutine() const;
   /// "alloc_noscan_sc3", "alloc_noscan_tiny", "alloc_scan" (runtime size);
   /// empty when unknown.
   std::string routineBaseName() const;

@@ -122,8 +122,8 @@ std::string describeSite(llvm::StringRef Form, llvm::StringRef Type,
 std::string routineBaseName(bool Scan, bool RuntimeSize, bool Tiny,
                             unsigned Class);
 /// With its template argument: "alloc_noscan_sc3<Point>".
-std::string routineName(bool Scan, bool RuntimeSize, bool Tiny,
-                        unsigned Class, llvm::StringRef Type);
+std::string routineName(bool Scan, bool RuntimeSize, bool Tiny, unsigned Class,
+                        llvm::StringRef Type);
 
 /// The report's line for a site, without a newline, e.g.
 /// `shapes.cc:42:17: specialized: new Point -> alloc_noscan_sc3<Point> (24 B,
