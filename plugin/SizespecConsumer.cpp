@@ -64,7 +64,8 @@ std::optional<SiteCode> SizespecConsumer::codeOf(const ListedSite &L) {
   const Expr *E = L.New             ? static_cast<const Expr *>(L.New)
                   : L.AllocatorCast ? L.AllocatorCast->getSubExpr()
                                     : nullptr;
-  if (!E || !L.Function)
+  // A template's pattern is not compiled: its instantiations are.
+  if (!E || !L.Function || L.Function->isDependentContext())
     return std::nullopt;
   // As CodeGen's debug info locates the call: the presumed location of the
   // expression's (in a macro, the expansion's).
@@ -184,9 +185,10 @@ void SizespecConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   process(Ctx.getTranslationUnitDecl(), /*Instantiations=*/true);
   Finishing = false;
   std::vector<SiteRecord> Records;
+  // Every site's code, whatever its verdict: a profile joins the samples of
+  // its copies (inlined anywhere) to it.
   for (ListedSite &L : Collector->finish()) {
-    if (L.Record.Specialized)
-      L.Record.Code = codeOf(L);
+    L.Record.Code = codeOf(L);
     Records.push_back(std::move(L.Record));
   }
   emitOutputs(Records);

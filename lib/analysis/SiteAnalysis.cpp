@@ -227,6 +227,7 @@ Site analyzeAllocatorCall(const CastExpr *Cast, ASTContext &Ctx,
     S.Size = Ctx.getTypeSizeInChars(T).getQuantity();
   } else {
     S.RuntimeSize = true;
+    S.ElementSize = Ctx.getTypeSizeInChars(T).getQuantity();
   }
   classify(S, Ctx);
   if (inConstantEvaluatedContext(Where))

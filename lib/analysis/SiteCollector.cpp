@@ -62,6 +62,7 @@ SiteRecord recordOf(const Site &S, SourceLocation Where,
   R.Describe = S.describe();
   R.Size = S.Size;
   R.Align = S.Align;
+  R.ElementSize = S.ElementSize;
   if (S.Size && S.Class)
     R.Class = S.Class;
   R.Scan = S.Scan;

@@ -88,7 +88,8 @@ bool readSite(const json::Value &V, SiteRecord &R, json::Path P) {
       !O.map("scan", R.Scan) || !O.map("status", Status) ||
       !O.map("reason", Reason) || !O.map("message", Message) ||
       !O.map("routine", Routine) || !O.map("describe", Describe) ||
-      !O.mapOptional("nothrow", R.Nothrow) || !O.mapOptional("tiny", R.Tiny))
+      !O.mapOptional("nothrow", R.Nothrow) || !O.mapOptional("tiny", R.Tiny) ||
+      !O.mapOptional("element_size", R.ElementSize))
     return false;
   R.Line = static_cast<unsigned>(Line);
   R.Column = static_cast<unsigned>(Column);

@@ -160,6 +160,8 @@ llvm::json::Object siteJSON(const SiteRecord &R) {
   // the same function by it (Outcome.cpp).
   if (R.Nothrow)
     Out["nothrow"] = true;
+  if (R.ElementSize)
+    Out["element_size"] = *R.ElementSize;
   if (R.Code)
     Out["code"] = llvm::json::Object{{"function", R.Code->Function},
                                      {"file", R.Code->File},

@@ -34,13 +34,13 @@
 // CHECK-NEXT:       "column": 24,
 // CHECK-NEXT:       "file": "{{.*}}sidecar.cpp",
 // CHECK-NEXT:       "function": "_Z4makev",
-// CHECK-NEXT:       "line": [[#@LINE+35]]
+// CHECK-NEXT:       "line": [[#@LINE+41]]
 // CHECK-NEXT:     },
 // CHECK-NEXT:     "column": 24,
 // CHECK-NEXT:     "describe": "new Point",
 // CHECK-NEXT:     "file": "{{.*}}sidecar.cpp",
 // CHECK-NEXT:     "form": "new",
-// CHECK-NEXT:     "line": [[#@LINE+29]],
+// CHECK-NEXT:     "line": [[#@LINE+35]],
 // CHECK-NEXT:     "message": null,
 // CHECK-NEXT:     "reason": null,
 // CHECK-NEXT:     "routine": "alloc_noscan_sc3<Point>",
@@ -52,6 +52,12 @@
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "align": 8,
 // CHECK-NEXT:     "class": 8,
+// CHECK-NEXT:     "code": {
+// CHECK-NEXT:       "column": 23,
+// CHECK-NEXT:       "file": "{{.*}}sidecar.cpp",
+// CHECK-NEXT:       "function": "_Z4manyv",
+// CHECK-NEXT:       "line": [[#@LINE+20]]
+// CHECK-NEXT:     },
 // CHECK-NEXT:     "column": 23,
 // CHECK-NEXT:     "describe": "new int *[12]",
 // CHECK-NEXT:     "file": "{{.*}}sidecar.cpp",

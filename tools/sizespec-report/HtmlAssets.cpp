@@ -40,12 +40,12 @@ svg .bar.generic, .key.generic { fill: #e08a1e; background: #e08a1e; }
 svg .bar.not-eligible, .key.not-eligible { fill: #9a9a9a; background: #9a9a9a; }
 svg .bar.removed, .key.removed { fill: #6f8fc7; background: #6f8fc7; }
 .key.not-specialized { background: #e08a1e; }
-.key.unrecorded { background: #b9b9b9; }
+.key.no-plugin, .key.not-joined { background: #b9b9b9; }
 svg.icicle rect.frame { stroke: #fff; stroke-width: 0.5; }
 svg.icicle rect.frame.specialized { fill: #8cc78c; }
 svg.icicle rect.frame.not-specialized { fill: #f0b66a; }
 svg.icicle rect.frame.removed { fill: #a9bde3; }
-svg.icicle rect.frame.unrecorded { fill: #d4d4d4; }
+svg.icicle rect.frame.no-plugin, svg.icicle rect.frame.not-joined { fill: #d4d4d4; }
 svg.icicle text.frame-label { font-size: 11px; pointer-events: none; }
 svg .axis { stroke: #666; }
 svg .limit { stroke: #b00020; stroke-width: 2; stroke-dasharray: 6 4; }

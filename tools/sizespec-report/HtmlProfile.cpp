@@ -25,12 +25,6 @@ namespace report {
 namespace html {
 namespace {
 
-/// How a sampled allocation's site was dealt with: the chart's colours and
-/// the tables' data-status.
-StringRef statusOf(const MergedSite *M) {
-  return M ? statusCode(M->S) : StringRef("unrecorded");
-}
-
 /// One frame of the icicle chart: the bytes allocated below it, by status.
 struct Node {
   std::string Name;
@@ -46,7 +40,7 @@ struct Node {
     return Children[It->second];
   }
   StringRef status() const {
-    StringRef Best = "unrecorded";
+    StringRef Best = "not-joined";
     double Most = -1;
     for (const auto &[S, B] : ByStatus)
       if (B > Most)
@@ -96,7 +90,7 @@ void drawNode(raw_ostream &OS, const Node &N, double X, double Width,
 void printIcicle(const ProfileView &P, raw_ostream &OS) {
   Node Root{"all allocations"};
   for (const HotStack &H : P.Stacks) {
-    StringRef Status = statusOf(H.Site);
+    StringRef Status = hotStatus(H.Join);
     Node *N = &Root;
     N->Bytes += H.Bytes;
     N->ByStatus[Status.str()] += H.Bytes;
@@ -122,7 +116,8 @@ void printIcicle(const ProfileView &P, raw_ostream &OS) {
   OS << "<p class=\"legend\"><span class=\"key specialized\"></span>"
         "specialized <span class=\"key not-specialized\"></span>not "
         "specialized <span class=\"key removed\"></span>removed "
-        "<span class=\"key unrecorded\"></span>no site record</p>\n";
+        "<span class=\"key no-plugin\"></span>built without the plugin "
+        "<span class=\"key not-joined\"></span>no site joined</p>\n";
   OS << formatv("<svg id=\"flame\" class=\"chart icicle\" viewBox=\"0 0 {0} "
                 "{1}\" role=\"img\" aria-label=\"bytes allocated by stack\">\n",
                 kChartWidth, Depth * kRow);
@@ -151,38 +146,30 @@ void printHotTable(raw_ostream &OS, StringRef Id, ArrayRef<const HotSite *> Hot,
                 "<th style=\"width:16em\">to shed</th></tr></thead><tbody>\n",
                 Id);
   for (auto [I, H] : enumerate(Hot)) {
-    std::string Site, Verdict, Shed;
+    std::string Site, Shed;
     if (H->Site) {
       Site = Link(H->Site->S);
-      Verdict = escape(siteVerdict(H->Site->S));
+      if (H->Reached)
+        Site = "<code>" + escape(hotWhere(*H)) + "</code>, from " + Site;
       if (const ShrinkRow *R = rowOf(Shrink, H->Site))
         Shed = escape(formatv("{0} B: {1} -> {2}", R->Over,
                               shrinkClassName(R->Now), shrinkClassName(R->Into))
                           .str());
     } else {
       Site = "<code>" + escape(H->Where) + "</code>";
-      Verdict = "no site record: <code>" + escape(H->Function) +
-                (H->NoLineTable ? "</code> (no line table here, so no site "
-                                  "is joined: build with -g)"
-                 : H->InInput   ? "</code> (no site record names this code "
-                                  "of the program)"
-                                : "</code> (built without the plugin)");
     }
-    OS << formatv(
-        "<tr data-rank=\"{0}\" data-allocations=\"{1}\" "
-        "data-sigma=\"{2}\" data-bytes=\"{3}\" data-status=\"{4}\" "
-        "data-where=\"{5}\"><td class=\"n\">{0}</td>"
-        "<td class=\"n\" data-sort=\"{1}\">{6} ± {7}</td>"
-        "<td class=\"n\" data-sort=\"{3}\">{8}</td>"
-        "<td class=\"n\">{9}</td><td>{10}</td><td>{11}</td>"
-        "<td>{12}</td></tr>\n",
-        I + 1, std::llround(H->Allocations), std::llround(H->Sigma),
-        std::llround(H->Bytes), statusOf(H->Site),
-        escape(H->Site
-                   ? formatv("{0}:{1}", H->Site->S.File, H->Site->S.Line).str()
-                   : H->Where),
-        escape(estimateWord(H->Allocations)), escape(estimateWord(H->Sigma)),
-        escape(byteWord(H->Bytes)), H->Samples, Site, Verdict, Shed);
+    OS << formatv("<tr data-rank=\"{0}\" data-allocations=\"{1}\" "
+                  "data-sigma=\"{2}\" data-bytes=\"{3}\" data-status=\"{4}\" "
+                  "data-where=\"{5}\"><td class=\"n\">{0}</td>"
+                  "<td class=\"n\" data-sort=\"{1}\">{6} ± {7}</td>"
+                  "<td class=\"n\" data-sort=\"{3}\">{8}</td>"
+                  "<td class=\"n\">{9}</td><td>{10}</td><td>{11}</td>"
+                  "<td>{12}</td></tr>\n",
+                  I + 1, std::llround(H->Allocations), std::llround(H->Sigma),
+                  std::llround(H->Bytes), hotStatus(*H), escape(hotWhere(*H)),
+                  escape(estimateWord(H->Allocations)),
+                  escape(estimateWord(H->Sigma)), escape(byteWord(H->Bytes)),
+                  H->Samples, Site, escape(hotVerdict(*H)), Shed);
   }
   OS << "</tbody></table>\n";
 }
@@ -224,6 +211,12 @@ void printProfile(const Report &R, const ProfileView &P,
         "left to do, with each site's reason; code without site records "
         "(libraries built without the plugin) too.</p>\n";
   printHotTable(OS, "hot-not-specialized", Lists.NotSpecialized, Shrink, Link);
+  if (!Lists.NotJoined.empty()) {
+    OS << "<h3>Hottest code not joined to a site</h3>\n<p class=\"note\">"
+          "Whether it was specialized is not known: each row says why, and "
+          "what to do.</p>\n";
+    printHotTable(OS, "hot-not-joined", Lists.NotJoined, Shrink, Link);
+  }
   printIcicle(P, OS);
   OS << "</section>\n";
 }

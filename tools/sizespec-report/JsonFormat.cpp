@@ -69,15 +69,28 @@ json::Value hotToJson(const HotSite &H) {
                    {"class", H.Class},
                    {"kind", H.Kind},
                    {"specialized_path", H.Specialized},
-                   {"generic_path", H.Generic}};
+                   {"generic_path", H.Generic},
+                   {"status", hotStatus(H)},
+                   {"verdict", hotVerdict(H)},
+                   {"where", hotWhere(H)}};
+  StringRef Left = workLeft(H);
+  Out["work_left"] = Left.empty() ? json::Value(nullptr) : json::Value(Left);
   if (H.Site) {
     Out["site"] = siteToJson(*H.Site);
+    if (H.Reached)
+      Out["reached"] = json::Object{{"file", H.Reached->File},
+                                    {"line", H.Reached->Line},
+                                    {"function", frameName(*H.Reached)}};
+    json::Array Also;
+    for (const MergedSite *M : H.Also)
+      Also.push_back(siteToJson(*M));
+    if (!Also.empty())
+      Out["also"] = std::move(Also);
   } else {
     Out["site"] = nullptr;
-    Out["where"] = H.Where;
     Out["function"] = H.Function;
-    Out["line_table"] = !H.NoLineTable;
-    Out["in_program"] = H.InInput;
+    Out["line_table"] = H.Why != NoSite::NoLineTable;
+    Out["in_program"] = H.Why != NoSite::NoPlugin;
   }
   return Out;
 }

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
 #include <map>
@@ -170,8 +171,16 @@ void writePprof(const ProfileView &V, raw_ostream &OS) {
     label("bytes", "", H.Sample->Size, "bytes");
     label("kind", H.Sample->Kind, 0, "");
     label("path", H.Sample->Generic ? "generic" : "specialized", 0, "");
-    if (H.Site)
-      label("site", siteLine(H.Site->S), 0, "");
+    // The verdict of the stack's site, so that pprof can filter by it
+    // (-tagfocus=verdict=not-specialized).
+    label("verdict", hotStatus(H.Join), 0, "");
+    if (H.Join.Site)
+      label("site", siteLine(H.Join.Site->S), 0, "");
+    if (H.Join.Reached)
+      label(
+          "reached",
+          formatv("{0}:{1}", H.Join.Reached->File, H.Join.Reached->Line).str(),
+          0, "");
     Profile.message(SampleF, M);
   }
   Profile.message(PeriodType, valueType("space", "bytes"));

@@ -40,15 +40,37 @@ std::string StackSymbolizer::fileOf(const ProfileObject &O) {
   return O.Path;
 }
 
+const ProfileObject *StackSymbolizer::objectAt(std::uint64_t PC) const {
+  const ProfileObject *O = nullptr;
+  for (const ProfileObject &Each : P.Objects)
+    if (PC >= Each.Lo && PC < Each.Hi)
+      O = &Each;
+  return O;
+}
+
+std::optional<StackSymbolizer::LibraryCall>
+StackSymbolizer::libraryCall(std::uint64_t PC) {
+  const ProfileObject *O = objectAt(PC);
+  if (!O)
+    return std::nullopt;
+  std::optional<std::string> Symbol = Plt.callee(fileOf(*O), PC - O->Bias);
+  if (!Symbol)
+    return std::nullopt;
+  LibraryCall Call{*Symbol, ""};
+  for (const ProfileObject &Each : P.Objects)
+    if (Each.Path != O->Path && Plt.defines(fileOf(Each), *Symbol)) {
+      Call.Library = fileOf(Each);
+      break;
+    }
+  return Call;
+}
+
 const std::vector<Frame> &StackSymbolizer::frames(std::uint64_t PC) {
   auto [It, New] = Cache.try_emplace(PC);
   if (!New)
     return It->second;
   std::vector<Frame> &Out = It->second;
-  const ProfileObject *O = nullptr;
-  for (const ProfileObject &Each : P.Objects)
-    if (PC >= Each.Lo && PC < Each.Hi)
-      O = &Each;
+  const ProfileObject *O = objectAt(PC);
   if (!O) {
     Out.push_back(Frame{"", "", 0, 0, formatv("{0:x}", PC).str()});
     return Out;

@@ -13,6 +13,7 @@
 #ifndef SIZESPEC_TOOLS_REPORT_PROFILESYMBOLS_H
 #define SIZESPEC_TOOLS_REPORT_PROFILESYMBOLS_H
 
+#include "PltCalls.h"
 #include "Profile.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -47,17 +48,28 @@ public:
   /// The frames at return address \p PC, innermost first (never empty).
   const std::vector<Frame> &frames(std::uint64_t PC);
 
+  /// The shared library function the call before return address \p PC
+  /// calls through the PLT, if it is one (PltCalls.h): its symbol, and the
+  /// loaded object that defines it ("" if none does).
+  struct LibraryCall {
+    std::string Symbol;
+    std::string Library;
+  };
+  std::optional<LibraryCall> libraryCall(std::uint64_t PC);
+
   /// Objects that could not be read, each once ("path: why").
   const std::vector<std::string> &problems() const { return Problems; }
 
 private:
   std::string fileOf(const ProfileObject &O);
+  const ProfileObject *objectAt(std::uint64_t PC) const;
 
   const ProfileData &P;
   std::vector<std::string> Programs;
   std::unique_ptr<llvm::symbolize::LLVMSymbolizer> Sym;
   std::map<std::uint64_t, std::vector<Frame>> Cache;
   std::map<std::string, bool> Failed;
+  PltCalls Plt;
   std::vector<std::string> Problems;
 };
 

@@ -66,11 +66,10 @@ std::vector<ShrinkRow> shrinkRows(const Report &R, std::uint64_t Limit,
     Row.Into = Into;
     Row.Sites.push_back(&M);
     if (Profile)
-      if (const HotSite *H = Profile->hotSite(&M)) {
-        Row.Allocations += H->Allocations;
+      if (double N = Profile->allocationsOf(&M)) {
+        Row.Allocations += N;
         if (Now)
-          Row.BytesSaved +=
-              H->Allocations * double(class_size(Now) - class_size(Into));
+          Row.BytesSaved += N * double(class_size(Now) - class_size(Into));
       }
   }
   std::vector<ShrinkRow> Out;

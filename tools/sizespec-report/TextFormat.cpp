@@ -13,27 +13,23 @@ namespace sizespec {
 namespace report {
 namespace {
 
-/// A hot site's line: its report line, or for unrecorded code where it is.
+/// A hot row's line: where it is in the program, and its verdict.
 std::string hotLine(const HotSite &H) {
+  if (H.Reached)
+    return formatv("{0}:{1}:{2}: {3}", H.Reached->File, H.Reached->Line,
+                   H.Reached->Column, hotVerdict(H))
+        .str();
   if (H.Site)
-    return siteLine(H.Site->S);
-  if (H.NoLineTable)
-    return formatv("{0}: {1}: no site joined (this code has no line table: "
-                   "build with -g or -gline-tables-only)",
-                   H.Where, H.Function)
+    return formatv("{0}:{1}:{2}: {3}", H.Site->S.File, H.Site->S.Line,
+                   H.Site->S.Column, hotVerdict(H))
         .str();
-  if (H.InInput)
-    return formatv("{0}: {1}: no site joined (no site record names this "
-                   "code of the program)",
-                   H.Where, H.Function)
-        .str();
-  return formatv("{0}: {1}: no site record (code built without the plugin)",
-                 H.Where, H.Function)
-      .str();
+  return hotWhere(H) + ": " + hotVerdict(H);
 }
 
 void printHot(raw_ostream &OS, ArrayRef<const HotSite *> Rows) {
   OS << formatv("  {0,16} {1,11}  site\n", "allocations", "bytes");
+  if (Rows.empty())
+    OS << "  none\n";
   for (const HotSite *H : Rows)
     OS << formatv("  {0,16} {1,11}  {2}\n",
                   estimateWord(H->Allocations) + " ± " + estimateWord(H->Sigma),
@@ -66,6 +62,11 @@ void printProfile(const Report &R, const ProfileView &P, raw_ostream &OS) {
   printHot(OS, Lists.Hottest);
   OS << "hottest sites not specialized (the work left to do):\n";
   printHot(OS, Lists.NotSpecialized);
+  if (!Lists.NotJoined.empty()) {
+    OS << "hottest code not joined to a site (whether it was specialized "
+          "is not known):\n";
+    printHot(OS, Lists.NotJoined);
+  }
 
   std::vector<ShrinkRow> Rows = shrinkRows(R, commonLimit(R), &P);
   if (Rows.empty())

@@ -38,6 +38,8 @@ struct Site {
   /// unset when not known at compile time.
   std::optional<std::uint64_t> Size;
   std::optional<std::uint64_t> Align;
+  /// Allocator form: sizeof(T), of which allocate(n) takes n.
+  std::optional<std::uint64_t> ElementSize;
   /// Size class (1..32, all specialized); 0 when none.
   unsigned Class = 0;
   /// True if the object may hold pointers; unset when unknown.

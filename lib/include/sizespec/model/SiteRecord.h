@@ -27,14 +27,15 @@ class Object;
 
 namespace sizespec {
 
-/// Where a specialized site's code is, as the compile emits it: the
+/// Where a site's code is, as the compile emits it: the
 /// function whose body holds the allocation (mangled, as the object names
 /// it) and the expression's location as debug info gives it (the macro's
 /// expansion for a site inside one). A make_unique or container site's code
 /// is in the standard library's header, shared by every record that the
 /// listing policy puts at a call in user code. Records v2 carry it
-/// (docs/interfaces.md, "What the optimizer did"); it joins the site to
-/// what the late passes did (Outcome.h).
+/// (docs/interfaces.md, "What the optimizer did"); it joins a specialized
+/// site to what the late passes did (Outcome.h), and any site to the
+/// samples of a profile taken in its code, wherever it was inlined.
 struct SiteCode {
   std::string Function;
   std::string File;
@@ -69,6 +70,10 @@ struct SiteRecord {
   std::string Describe; ///< "new Point", "make_shared<Point>"
   std::optional<std::uint64_t> Size;
   std::optional<std::uint64_t> Align;
+  /// A run-time size (allocator<T>): sizeof(T), of which each allocation
+  /// takes a whole number (a profile's samples tell instantiations apart
+  /// by it).
+  std::optional<std::uint64_t> ElementSize;
   std::optional<unsigned> Class;
   std::optional<bool> Scan;
   bool Specialized = false;
@@ -83,7 +88,8 @@ struct SiteRecord {
   /// The rewriter's left-alone code (LeftAlone.def) for an eligible site it
   /// keeps as written; empty otherwise.
   std::string LeftAlone;
-  /// Specialized sites in records v2: where the site's code is.
+  /// Records v2: where the site's code is (the plugin gives it for every
+  /// site with code; a record of an older plugin only for specialized ones).
   std::optional<SiteCode> Code;
   /// What the late passes did with it, where an object says (never in the
   /// plugin's own report, which comes before them).
