@@ -26,7 +26,7 @@ constexpr std::uint32_t kMinCachedSpans = 2;
 /// thread_churn (2,000 threads of 1.3 MiB each, two at a time) faulted its
 /// pages in again at each exit and ran 4.7 times slower when every exit
 /// gave back all but the couple per bin (bench/notes/composition-and-memory.md,
-/// "No thread of the runtime's own").
+/// "Memory given back").
 constexpr std::uint32_t kExitCachedSpans = 128;
 /// Spans decommitted together, adjacent ones in one madvise call. Calls are
 /// dear in VMs (TLB shootdowns): on the 2-core test VM, giving back 1 GiB
@@ -67,7 +67,7 @@ constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 /// bin did better still on that loop but cost a document-building program
 /// 8-15 %: the next pass took its small objects in the order they were
 /// freed, scattered, rather than from spans (bench/notes/transfer-cache.md,
-/// "Batch rows above 80 B"). So the classes up to 256 B keep 256 KiB in 32
+/// "Designs measured and not taken"). So the classes up to 256 B keep 256 KiB in 32
 /// batches, and the larger ones, whose objects span cache lines of their own, a
 /// thousand objects in 64 batches (a thread gives back 17 objects at a time at
 /// 1024 B).

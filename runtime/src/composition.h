@@ -11,7 +11,8 @@
 // the small objects live in the runtime's spans and glibc's heap holds only
 // large blocks: a program that frees its large blocks and makes them again
 // had glibc give the whole heap back and fault it in again each time (ten
-// times slower, bench/notes/composition-and-memory.md, "The 100 KB strings").
+// times slower, bench/notes/composition-and-memory.md, "Large blocks and glibc's
+// trimming").
 // So, with glibc behind it, the runtime takes over glibc's trimming: glibc no
 // longer trims on free, and the runtime trims its heap once the program has
 // made no large allocation for a purge delay, when it purges its own spans: on

@@ -33,7 +33,7 @@ void detail::free_flush(unsigned b) noexcept {
     // has just read the newest, so putting them on their spans finds their
     // lines in cache. Giving back the older ones read each of them again,
     // out of cache: a fifth of the L1 misses of a program freeing a large
-    // document (bench/notes/free-path.md, "Flushes give back the newest
+    // document (bench/notes/free-path.md, "A flush gives back the newest
     // objects").
     give_back_newest(b, tls_cache.__freed[b], len - t->batch[b]);
     len = t->batch[b];
