@@ -67,10 +67,10 @@ constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 /// bin did better still on that loop but cost a document-building program
 /// 8-15 %: the next pass took its small objects in the order they were
 /// freed, scattered, rather than from spans (bench/notes/transfer-cache.md,
-/// "Designs measured and not taken"). So the classes up to 256 B keep 256 KiB in 32
-/// batches, and the larger ones, whose objects span cache lines of their own, a
-/// thousand objects in 64 batches (a thread gives back 17 objects at a time at
-/// 1024 B).
+/// "Designs measured and not taken"). So the classes up to 256 B keep 256 KiB
+/// in 32 batches, and the larger ones, whose objects span cache lines of their
+/// own, a thousand objects in 64 batches (a thread gives back 17 objects at a
+/// time at 1024 B).
 constexpr unsigned kTransferSlots = 64; ///< a bin's at most (the larger ones')
 constexpr unsigned kSmallTransferSlots = 32;
 constexpr std::size_t kSmallTransferBytes = 256 * 1024;
