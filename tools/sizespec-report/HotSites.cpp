@@ -277,12 +277,6 @@ StringRef hotStatus(const SiteJoin &J) {
   return J.Why == NoSite::NoPlugin ? "no-plugin" : "not-joined";
 }
 
-StringRef hotStatus(const HotSite &H) {
-  if (H.Site)
-    return statusCode(H.Site->S);
-  return H.Why == NoSite::NoPlugin ? "no-plugin" : "not-joined";
-}
-
 std::string hotWhere(const HotSite &H) {
   if (H.Reached)
     return formatv("{0}:{1}", H.Reached->File, H.Reached->Line).str();
@@ -415,12 +409,9 @@ ProfileView joinProfile(ProfileData Data, const Report &R,
                     std::tuple(J.Why, frameName(F) + J.Callee, F.File, F.Line));
     if (New) {
       HotSite Row;
-      Row.Site = J.Site;
-      Row.Reached = J.Reached;
-      Row.Why = J.Why;
+      static_cast<SiteJoin &>(Row) = J;
       if (!J.Site) {
         Row.Function = frameName(F);
-        Row.Callee = J.Callee;
         Row.Object = J.CalleeObject.empty()
                          ? sys::path::filename(F.Object).str()
                          : J.CalleeObject;

@@ -64,7 +64,8 @@ struct SiteJoin {
   /// Other records the frame may be (see 1. above), with the same verdict.
   std::vector<const MergedSite *> Also;
   NoSite Why = NoSite::Joined;
-  /// NoPlugin through a tail call: the library's function and object.
+  /// NoPlugin through a tail call (PltCalls.h): the library's function,
+  /// demangled, and its object.
   std::string Callee;
   std::string CalleeObject;
 };
@@ -79,21 +80,14 @@ struct HotStack {
 };
 
 /// A site at a place in the program (or, for a stack without a site, its
-/// innermost frame) and its share of the run.
-struct HotSite {
-  const MergedSite *Site = nullptr;
-  std::optional<Frame> Reached;
-  std::vector<const MergedSite *> Also;
-  NoSite Why = NoSite::Joined;
+/// innermost frame) and its share of the run: what its stacks' joins found
+/// (Also the union of theirs), and its figures.
+struct HotSite : SiteJoin {
   /// Without a site: "file:line" or the object, the function, and the
-  /// object's name.
+  /// object's name (the callee's, for a tail call).
   std::string Where;
   std::string Function;
   std::string Object;
-  /// Code built without the plugin that the innermost frame called through
-  /// the PLT, and which allocated through a tail call (PltCalls.h): the
-  /// function, demangled.
-  std::string Callee;
   double Allocations = 0;
   double Bytes = 0;
   std::uint64_t Samples = 0;
@@ -111,7 +105,6 @@ struct HotSite {
 /// How a row's allocations were dealt with: a site's status
 /// ("specialized", "not-specialized", "removed"), "no-plugin" (a library
 /// built without it) or "not-joined".
-llvm::StringRef hotStatus(const HotSite &H);
 llvm::StringRef hotStatus(const SiteJoin &J);
 /// Where a row is in the program: "file:line".
 std::string hotWhere(const HotSite &H);
