@@ -11,14 +11,13 @@
 // the small objects live in the runtime's spans and glibc's heap holds only
 // large blocks: a program that frees its large blocks and makes them again
 // had glibc give the whole heap back and fault it in again each time (ten
-// times slower, bench/notes/composition-and-memory.md, "Large blocks and glibc's
-// trimming").
-// So, with glibc behind it, the runtime takes over glibc's trimming: glibc no
-// longer trims on free, and the runtime trims its heap once the program has
-// made no large allocation for a purge delay, when it purges its own spans: on
-// the lazy purge of the slow paths, at thread exit, and on each pass of the
-// background purge when the program turned it on. Setting the trim
-// threshold turns off glibc's adaptive mmap threshold, so the runtime sets
+// times slower, bench/notes/composition-and-memory.md, "Large blocks and
+// glibc's trimming"). So, with glibc behind it, the runtime takes over glibc's
+// trimming: glibc no longer trims on free, and the runtime trims its heap once
+// the program has made no large allocation for a purge delay, when it purges
+// its own spans: on the lazy purge of the slow paths, at thread exit, and on
+// each pass of the background purge when the program turned it on. Setting the
+// trim threshold turns off glibc's adaptive mmap threshold, so the runtime sets
 // that too, to where glibc's adaptation ends (32 MiB on 64-bit). The other
 // allocators have their own decay and are left as they are.
 //

@@ -139,7 +139,8 @@ TEST(Threads, ExitReturnsTheCache) {
 // thousand objects of \p Size bytes overflow the thread's lists (32 KiB a
 // bin), and the surplus must wait in the transfer cache, whole, for the
 // refills of the next round, not go back to its spans one object at a time
-// to be taken off again (bench/notes/transfer-cache.md, "What it is"). Returns how many objects went back to their spans in the last 10 rounds.
+// to be taken off again (bench/notes/transfer-cache.md, "What it is"). Returns
+// how many objects went back to their spans in the last 10 rounds.
 template <std::size_t Size> std::uint64_t returnedInSteadyState() {
   constexpr unsigned kClass = class_of(Size);
   constexpr int N = 1000, Rounds = 10;

@@ -32,8 +32,8 @@ constexpr std::size_t kTinyMax = kTinyBlock - 1;
 /// the 8-byte class's slot exactly, so packing saves it no memory and costs
 /// it a block's count (8.5 B an object against 8.0), a block start every
 /// second object and the block test in the free (bench/notes/tiny-path.md,
-/// "Why eight bytes take the class"): it takes the class. Go packs it; the class is
-/// better here.
+/// "Why eight bytes take the class"): it takes the class. Go packs it; the
+/// class is better here.
 constexpr bool is_tiny_size(std::size_t __size) {
   return __size >= 1 && __size <= kTinyMax && __size != 8;
 }
