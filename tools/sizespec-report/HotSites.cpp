@@ -68,6 +68,8 @@ public:
           continue;
         ByCode[{baseName(S.Code->File).str(), S.Code->Line, S.Code->Column}]
             .push_back(&M);
+        CodeNames[&M] = {functionKey(S.Code->Function),
+                         shortName(S.Code->Function)};
         if (!atOwnCode(S))
           ByCodeFile[baseName(S.Code->File).str()].push_back(&M);
       }
@@ -125,15 +127,15 @@ private:
   /// With \p OrOwnCode, if there are none, the records at their own code:
   /// an expression emitted into other functions (a default argument, a
   /// default member initializer in several constructors).
-  static std::vector<const MergedSite *>
+  std::vector<const MergedSite *>
   sameFunction(ArrayRef<const MergedSite *> Cands, const Frame &Own,
-               bool OrOwnCode) {
+               bool OrOwnCode) const {
     bool Mangled = StringRef(Own.Function).starts_with("_Z");
     std::string Key = Mangled ? functionKey(Own.Function) : Own.Function;
     std::vector<const MergedSite *> Same, AtOwnCode;
     for (const MergedSite *M : Cands) {
-      const SiteCode &C = *M->S.Code;
-      if ((Mangled ? functionKey(C.Function) : shortName(C.Function)) == Key)
+      const auto &[MangledKey, Short] = CodeNames.at(M);
+      if ((Mangled ? MangledKey : Short) == Key)
         Same.push_back(M);
       else if (OrOwnCode && atOwnCode(M->S))
         AtOwnCode.push_back(M);
@@ -229,6 +231,9 @@ private:
   /// Records listed away from their code (library code: an allocator's,
   /// make_unique's), by their code's file.
   std::map<std::string, std::vector<const MergedSite *>> ByCodeFile;
+  /// Each record's code function, as a linkage name compares
+  /// (functionKey) and as a line table names it (shortName).
+  std::map<const MergedSite *, std::pair<std::string, std::string>> CodeNames;
   std::set<std::string> OwnFiles;
 };
 
@@ -362,7 +367,8 @@ ProfileView joinProfile(ProfileData Data, const Report &R,
   // Rows: a site at a place; a stack without one by its innermost frame.
   std::map<std::tuple<const MergedSite *, std::string, unsigned>, std::size_t>
       Joined;
-  std::map<std::tuple<NoSite, std::string, std::string, unsigned>, std::size_t>
+  std::map<std::tuple<NoSite, std::string, std::string, std::string, unsigned>,
+           std::size_t>
       Unjoined;
   auto rowOf = [&](auto &Rows, auto Key) {
     auto [It, New] = Rows.try_emplace(std::move(Key), V.Sites.size());
@@ -406,7 +412,7 @@ ProfileView joinProfile(ProfileData Data, const Report &R,
             ? rowOf(Joined, std::tuple(J.Site, J.Reached ? J.Reached->File : "",
                                        J.Reached ? J.Reached->Line : 0))
             : rowOf(Unjoined,
-                    std::tuple(J.Why, frameName(F) + J.Callee, F.File, F.Line));
+                    std::tuple(J.Why, frameName(F), J.Callee, F.File, F.Line));
     if (New) {
       HotSite Row;
       static_cast<SiteJoin &>(Row) = J;
