@@ -6,6 +6,7 @@
 #include "composition.h"
 #include "fallback.h"
 #include "lock.h"
+#include "placement.h"
 #include "platform.h"
 #include "profile.h"
 #include "purge.h"
@@ -209,6 +210,7 @@ Mode init_runtime() noexcept {
     read_purge_delay();
     purge_init();
     composition_init();
+    placement_init();
   }
   pthread_atfork(before_fork, after_fork_parent, after_fork_child);
   // SIZESPEC_STATS=json: the JSON line; any other value but 0: the table.

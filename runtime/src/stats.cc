@@ -2,6 +2,7 @@
 
 #include "central.h"
 #include "counters.h"
+#include "placement.h"
 #include "profile.h"
 #include "region.h"
 #include "runtime.h"
@@ -126,6 +127,13 @@ void print_stats(std::FILE *out) noexcept {
                (unsigned long long)s.spans_cached,
                (unsigned long long)s.bytes_committed,
                (unsigned long long)s.bytes_returned);
+  if (g_placement_on)
+    std::fprintf(out,
+                 "sizespec: placement pairs %llu same-line %llu same-page "
+                 "%llu\n",
+                 (unsigned long long)g_placement.pairs.load(),
+                 (unsigned long long)g_placement.same_line.load(),
+                 (unsigned long long)g_placement.same_page.load());
   if (s.tiny.allocations)
     std::fprintf(out,
                  "sizespec: tiny blocks %llu pinned-blocks %llu pinned-bytes "
@@ -221,6 +229,13 @@ void print_stats_json(std::FILE *out) noexcept {
   json_field(out, k::kSpansCached, s.spans_cached);
   json_field(out, k::kBytesCommitted, s.bytes_committed);
   json_field(out, k::kBytesReturned, s.bytes_returned);
+  if (g_placement_on) {
+    std::fprintf(out, ", \"%s\": {", k::kPlacement);
+    json_field(out, k::kPairs, g_placement.pairs.load(), /*first=*/true);
+    json_field(out, k::kSameLine, g_placement.same_line.load());
+    json_field(out, k::kSamePage, g_placement.same_page.load());
+    std::fputc('}', out);
+  }
   std::fputs("}\n", out);
   std::fflush(out);
 }

@@ -4,6 +4,7 @@
 
 #include "counters.h"
 #include "debug.h"
+#include "placement.h"
 #include "platform.h"
 #include "purge.h"
 #include "tiny.h"
@@ -203,6 +204,8 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
   // The sampled profile may end the list early, at its next sample.
   if (profile_on())
     len = profile_refill(t->profile, b, p, len, size, generic);
+  if (SIZESPEC_UNLIKELY(g_placement_on))
+    placement_count(t->placement_last[b], p, len);
   // The allocations popped from `alloc` since the last refill (it is empty
   // now) and the one handed out here, folded in with one atomic add.
   std::uint16_t &gen = tc.__generic[b];

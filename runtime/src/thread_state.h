@@ -97,6 +97,9 @@ struct ThreadState {
   TinyThread tiny;
   /// The sampled profile's intervals (profile.h); untouched when it is off.
   ProfileThread profile;
+  /// Each bin's last object handed out, for SIZESPEC_PLACEMENT (placement.h);
+  /// untouched when it is off.
+  std::uintptr_t placement_last[kNumBins];
 #if SIZESPEC_DEBUG
   /// The debug build's allocation lists: the inline ones stay empty, so
   /// every allocation comes to thread_refill and is checked (debug.h).

@@ -1,4 +1,5 @@
-# lit configuration for test/tools: sizespec-report and sizespec-config.
+# lit configuration for test/tools: sizespec-report, sizespec-config and the
+# bench tools (bench/tools).
 import os
 import sys
 
@@ -21,6 +22,8 @@ config.substitutions.append(("%sizespec-report", config.sizespec_report))
 config.substitutions.append(("%sizespec-pc", config.sizespec_pc))
 config.substitutions.append(("%{plugin_base}", config.plugin_base))
 config.substitutions.append(("%{plugin}", config.plugin))
+config.substitutions.append(("%{tlb_model}", config.tlb_model))
+config.substitutions.append(("%{placement_shim}", config.placement_shim))
 config.substitutions.append(("%{clang_major}", config.clang_major))
 config.substitutions.append(("%{src_root}", config.src_root))
 # The build tree's wrappers; lit reads a key as a pattern, so no "++".

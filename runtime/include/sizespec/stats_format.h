@@ -68,6 +68,13 @@ constexpr const char *kSpansCached = "spans_cached";
 constexpr const char *kBytesCommitted = "bytes_committed";
 constexpr const char *kBytesReturned = "bytes_returned";
 
+/// With SIZESPEC_PLACEMENT=1 only: consecutive allocations of a thread from
+/// one bin, and how many of those pairs share a cache line or a page.
+constexpr const char *kPlacement = "placement";
+constexpr const char *kPairs = "pairs";
+constexpr const char *kSameLine = "same_line";
+constexpr const char *kSamePage = "same_page";
+
 } // namespace stats_json
 } // namespace sizespec
 

@@ -1,0 +1,34 @@
+//===- placement.cc - Where consecutive allocations land ------------------===//
+
+#include "placement.h"
+
+#include "platform.h"
+
+namespace sizespec {
+
+constinit PlacementCounters g_placement;
+constinit bool g_placement_on = false;
+
+void placement_init() noexcept {
+  g_placement_on = platform::env_flag("SIZESPEC_PLACEMENT");
+}
+
+void placement_count(std::uintptr_t &last, const detail::FreeObject *list,
+                     std::uint32_t len) noexcept {
+  constexpr unsigned kLineShift = 6, kPageShift = 12;
+  std::uint64_t pairs = 0, lines = 0, pages = 0;
+  for (; list && len; list = list->__next, --len) {
+    auto p = reinterpret_cast<std::uintptr_t>(list);
+    if (last) {
+      ++pairs;
+      lines += (p >> kLineShift) == (last >> kLineShift);
+      pages += (p >> kPageShift) == (last >> kPageShift);
+    }
+    last = p;
+  }
+  g_placement.pairs.fetch_add(pairs, std::memory_order_relaxed);
+  g_placement.same_line.fetch_add(lines, std::memory_order_relaxed);
+  g_placement.same_page.fetch_add(pages, std::memory_order_relaxed);
+}
+
+} // namespace sizespec
