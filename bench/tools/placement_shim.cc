@@ -82,3 +82,9 @@ SIZESPEC_FORWARD(_ZnwmSt11align_val_t, (std::size_t N, std::align_val_t A),
                  (N, A), N)
 SIZESPEC_FORWARD(_ZnamSt11align_val_t, (std::size_t N, std::align_val_t A),
                  (N, A), N)
+SIZESPEC_FORWARD(_ZnwmSt11align_val_tRKSt9nothrow_t,
+                 (std::size_t N, std::align_val_t A, const std::nothrow_t &T),
+                 (N, A, T), N)
+SIZESPEC_FORWARD(_ZnamSt11align_val_tRKSt9nothrow_t,
+                 (std::size_t N, std::align_val_t A, const std::nothrow_t &T),
+                 (N, A, T), N)

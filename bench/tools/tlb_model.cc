@@ -24,9 +24,13 @@
 // with the most L1 DTLB misses. `--json` prints the same as one line of
 // JSON for bench/tools/tlb.
 //
-// The defaults are a Skylake-class core's: 64-entry 4-way L1 DTLB,
-// 1536-entry 12-way L2 TLB, 32-entry PDE cache, 4-entry PDPTE cache (PML4
-// entries always cached), 4 KiB pages, 32 KiB 8-way L1d of 64-byte lines.
+// The defaults are this machine's core, an AMD EPYC of family 1Ah (Zen 5)
+// as its cpuid reports it: a 96-entry fully associative L1 DTLB and a
+// 48 KiB 12-way L1d of 64-byte lines. Its cpuid says 128 entries for the
+// L2 TLB, which is the hypervisor's word; the default is AMD's figure for
+// the core, 4096 entries, taken as 16-way. The paging-structure caches,
+// which cpuid does not describe, are taken as 32 PDE and 4 PDPTE entries
+// (PML4 entries always cached). Pages are 4 KiB.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,16 +50,16 @@
 using namespace llvm;
 
 static cl::OptionCategory ModelCategory("Model options");
-static cl::opt<unsigned> L1Entries("l1-entries", cl::init(64),
+static cl::opt<unsigned> L1Entries("l1-entries", cl::init(96),
                                    cl::desc("L1 DTLB entries"),
                                    cl::cat(ModelCategory));
-static cl::opt<unsigned> L1Ways("l1-ways", cl::init(4),
+static cl::opt<unsigned> L1Ways("l1-ways", cl::init(96),
                                 cl::desc("L1 DTLB associativity"),
                                 cl::cat(ModelCategory));
-static cl::opt<unsigned> L2Entries("l2-entries", cl::init(1536),
+static cl::opt<unsigned> L2Entries("l2-entries", cl::init(4096),
                                    cl::desc("L2 TLB entries"),
                                    cl::cat(ModelCategory));
-static cl::opt<unsigned> L2Ways("l2-ways", cl::init(12),
+static cl::opt<unsigned> L2Ways("l2-ways", cl::init(16),
                                 cl::desc("L2 TLB associativity"),
                                 cl::cat(ModelCategory));
 static cl::opt<unsigned> PdeEntries("pde-entries", cl::init(32),
@@ -70,10 +74,10 @@ static cl::opt<unsigned> PageBytes("page", cl::init(4096),
                                    cl::desc("page size in bytes (4096; "
                                             "2097152 models huge pages)"),
                                    cl::cat(ModelCategory));
-static cl::opt<unsigned> L1dBytes("l1d-bytes", cl::init(32768),
+static cl::opt<unsigned> L1dBytes("l1d-bytes", cl::init(49152),
                                   cl::desc("L1d size in bytes"),
                                   cl::cat(ModelCategory));
-static cl::opt<unsigned> L1dWays("l1d-ways", cl::init(8),
+static cl::opt<unsigned> L1dWays("l1d-ways", cl::init(12),
                                  cl::desc("L1d associativity"),
                                  cl::cat(ModelCategory));
 static cl::opt<unsigned> LineBytes("line", cl::init(64),
@@ -95,7 +99,7 @@ namespace {
 constexpr std::uint64_t WindowAccesses = 1000000;
 
 /// Ways of a set-associative cache, and entries of a fully associative one.
-constexpr unsigned MaxWays = 64;
+constexpr unsigned MaxWays = 128;
 /// Paging levels: a 4 KiB page's walk reads a PTE, a PDE and a PDPTE
 /// (PML4 entries are taken as cached); a 2 MiB page's ends at its PDE.
 constexpr unsigned PdeShift = 21, PdpteShift = 30;
@@ -360,7 +364,7 @@ bool validGeometry() {
                         unsigned(PdeEntries), unsigned(PdpteEntries)})
     if (Ways == 0 || Ways > MaxWays)
       return Bad("associativity (and paging-structure cache entries) must "
-                 "be 1 to 64");
+                 "be 1 to 128");
   if (RegionShift < 12 || RegionShift > 47)
     return Bad("--region-shift must be 12 to 47");
   if (L1Entries % L1Ways || L2Entries % L2Ways ||
