@@ -5,9 +5,10 @@
 // page with the first. An inline pop takes the next object of the list the
 // last refill installed, so walking that list at the refill counts every
 // pair the fast path will hand out, with the last object of the previous
-// list before it. Off, it costs the refill one load of a flag. The
-// placement metric for other allocators (bench/tools/placement) counts the
-// same pairs from outside; stats.cc prints both figures.
+// list before it. Off, it costs the refill one load of a flag. stats.cc
+// prints the counts (a `placement` line in the table, a `placement` object
+// in the JSON); bench/tools/placement counts the same pairs for other
+// allocators from outside.
 //
 //===----------------------------------------------------------------------===//
 
