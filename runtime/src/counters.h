@@ -34,9 +34,18 @@ struct TinyCounters {
   std::atomic<std::uint64_t> current{0};
 };
 
+/// SIZESPEC_PLACEMENT's (placement.h): pairs of consecutive allocations
+/// of a thread from one bin, and those sharing a line or a page.
+struct PlacementCounters {
+  std::atomic<std::uint64_t> pairs{0};
+  std::atomic<std::uint64_t> same_line{0};
+  std::atomic<std::uint64_t> same_page{0};
+};
+
 struct Counters {
   BinCounters bins[kNumBins];
   TinyCounters tiny;
+  PlacementCounters placement;
   std::atomic<std::uint64_t> large_allocations{0};
   std::atomic<std::uint64_t> large_bytes{0};
   std::atomic<std::uint64_t> bytes_returned{0};

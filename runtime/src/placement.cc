@@ -2,11 +2,11 @@
 
 #include "placement.h"
 
+#include "counters.h"
 #include "platform.h"
 
 namespace sizespec {
 
-constinit PlacementCounters g_placement;
 constinit bool g_placement_on = false;
 
 void placement_init() noexcept {
@@ -26,9 +26,10 @@ void placement_count(std::uintptr_t &last, const detail::FreeObject *list,
     }
     last = p;
   }
-  g_placement.pairs.fetch_add(pairs, std::memory_order_relaxed);
-  g_placement.same_line.fetch_add(lines, std::memory_order_relaxed);
-  g_placement.same_page.fetch_add(pages, std::memory_order_relaxed);
+  PlacementCounters &c = g_counters.placement;
+  Counters::add(c.pairs, pairs);
+  Counters::add(c.same_line, lines);
+  Counters::add(c.same_page, pages);
 }
 
 } // namespace sizespec

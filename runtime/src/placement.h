@@ -17,17 +17,12 @@
 
 #include <sizespec/bins.h>
 
-#include <atomic>
 #include <cstdint>
 
 namespace sizespec {
 
-struct PlacementCounters {
-  std::atomic<std::uint64_t> pairs{0};
-  std::atomic<std::uint64_t> same_line{0};
-  std::atomic<std::uint64_t> same_page{0};
-};
-SIZESPEC_INTERNAL extern PlacementCounters g_placement;
+/// Whether to count (SIZESPEC_PLACEMENT); the counts are
+/// g_counters.placement (counters.h).
 SIZESPEC_INTERNAL extern bool g_placement_on;
 
 /// Reads SIZESPEC_PLACEMENT (at the runtime's start).

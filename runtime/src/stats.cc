@@ -127,13 +127,14 @@ void print_stats(std::FILE *out) noexcept {
                (unsigned long long)s.spans_cached,
                (unsigned long long)s.bytes_committed,
                (unsigned long long)s.bytes_returned);
+  const PlacementCounters &placement = g_counters.placement;
   if (g_placement_on)
     std::fprintf(out,
                  "sizespec: placement pairs %llu same-line %llu same-page "
                  "%llu\n",
-                 (unsigned long long)g_placement.pairs.load(),
-                 (unsigned long long)g_placement.same_line.load(),
-                 (unsigned long long)g_placement.same_page.load());
+                 (unsigned long long)placement.pairs.load(),
+                 (unsigned long long)placement.same_line.load(),
+                 (unsigned long long)placement.same_page.load());
   if (s.tiny.allocations)
     std::fprintf(out,
                  "sizespec: tiny blocks %llu pinned-blocks %llu pinned-bytes "
@@ -230,10 +231,11 @@ void print_stats_json(std::FILE *out) noexcept {
   json_field(out, k::kBytesCommitted, s.bytes_committed);
   json_field(out, k::kBytesReturned, s.bytes_returned);
   if (g_placement_on) {
+    const PlacementCounters &placement = g_counters.placement;
     std::fprintf(out, ", \"%s\": {", k::kPlacement);
-    json_field(out, k::kPairs, g_placement.pairs.load(), /*first=*/true);
-    json_field(out, k::kSameLine, g_placement.same_line.load());
-    json_field(out, k::kSamePage, g_placement.same_page.load());
+    json_field(out, k::kPairs, placement.pairs.load(), /*first=*/true);
+    json_field(out, k::kSameLine, placement.same_line.load());
+    json_field(out, k::kSamePage, placement.same_page.load());
     std::fputc('}', out);
   }
   std::fputs("}\n", out);
