@@ -97,11 +97,17 @@ def check_allocator(config: str, reported: str, what: str) -> None:
         )
 
 
-def parse_sizespec_stats(stderr: str) -> dict | None:
+def json_line(stderr: str, prefix: str, keep_prefix: bool = False) -> dict | None:
+    """The JSON of the first stderr line that starts with prefix (which is
+    part of the JSON when keep_prefix), or None."""
     for line in stderr.splitlines():
-        if line.startswith("sizespec-stats: "):
-            return json.loads(line[len("sizespec-stats: ") :])
+        if line.startswith(prefix):
+            return json.loads(line if keep_prefix else line[len(prefix):])
     return None
+
+
+def parse_sizespec_stats(stderr: str) -> dict | None:
+    return json_line(stderr, "sizespec-stats: ")
 
 
 def check_specialization(config: str, stderr: str, what: str) -> None:
@@ -126,9 +132,8 @@ def run_reporting(binary: Path, config: str, args: list[str], prefix: str):
     proc = subprocess.run([str(binary), *args], stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True, check=True,
                           env=environment(config))
-    line = next((l for l in proc.stderr.splitlines() if l.startswith(prefix)), None)
-    if line is None:
+    result = json_line(proc.stderr, prefix)
+    if result is None:
         raise RuntimeError(f"{binary}: no '{prefix}' line on stderr")
-    result = json.loads(line[len(prefix):])
     check_allocator(config, result["allocator"], str(binary))
     return result, proc
