@@ -21,8 +21,8 @@
 // touched: distinct pages in the whole run, and the mean distinct pages
 // per window of a million data accesses (the working set the TLB has to
 // cover). `--regions=N` adds the N address regions (2^--region-shift bytes)
-// with the most L1 DTLB misses. `--json` prints the same as one line of
-// JSON for bench/tools/tlb.
+// with the most L1 DTLB misses, with each one's L1d read misses. `--json`
+// prints the same as one line of JSON for bench/tools/tlb.
 //
 // The defaults are this machine's core, an AMD EPYC of family 1Ah (Zen 5)
 // as its cpuid reports it: a 96-entry fully associative L1 DTLB and a
@@ -140,6 +140,7 @@ struct RegionCounts {
   std::uint64_t L1TlbMisses = 0;
   std::uint64_t L2TlbMisses = 0;
   std::uint64_t WalkReads = 0;
+  std::uint64_t L1dReadMisses = 0;
   std::uint64_t Pages = 0;
 };
 
@@ -175,6 +176,8 @@ public:
       if (Read) {
         ++C.L1dReads;
         C.L1dReadMisses += !Hit;
+        if (Regions && !Hit)
+          ++ByRegion[(L << LineShift) >> RegionShift].L1dReadMisses;
       } else {
         C.L1dWriteMisses += !Hit;
       }
@@ -316,15 +319,17 @@ void printText(const Model &M) {
   auto Top = M.topRegions();
   if (Top.empty())
     return;
-  outs() << format("\n%-18s %12s %12s %12s %8s\n", (const char *)"region",
-                   (const char *)"L1 DTLB", (const char *)"L2 TLB",
-                   (const char *)"walk reads", (const char *)"pages");
+  outs() << format("\n%-18s %12s %12s %12s %12s %8s\n",
+                   (const char *)"region", (const char *)"L1 DTLB",
+                   (const char *)"L2 TLB", (const char *)"walk reads",
+                   (const char *)"L1d r-miss", (const char *)"pages");
   for (const auto &[Base, R] : Top)
     outs() << format(
-        "0x%016llx %12llu %12llu %12llu %8llu\n",
+        "0x%016llx %12llu %12llu %12llu %12llu %8llu\n",
         (unsigned long long)(Base << RegionShift),
         (unsigned long long)R.L1TlbMisses, (unsigned long long)R.L2TlbMisses,
-        (unsigned long long)R.WalkReads, (unsigned long long)R.Pages);
+        (unsigned long long)R.WalkReads, (unsigned long long)R.L1dReadMisses,
+        (unsigned long long)R.Pages);
 }
 
 void printJson(const Model &M) {
@@ -335,6 +340,7 @@ void printJson(const Model &M) {
                                {"l1_dtlb_misses", int64_t(R.L1TlbMisses)},
                                {"l2_tlb_misses", int64_t(R.L2TlbMisses)},
                                {"walk_reads", int64_t(R.WalkReads)},
+                               {"l1d_read_misses", int64_t(R.L1dReadMisses)},
                                {"pages", int64_t(R.Pages)}});
   json::Object O{
       {"data_accesses", int64_t(C.Accesses)},
