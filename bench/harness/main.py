@@ -118,6 +118,9 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
             "yaml_roundtrip": ("yaml_roundtrip", [str(args.yaml_records), "2"]),
             "nlohmann_records": ("nlohmann_records", [str(args.nlohmann_records), "3"]),
             "ninja_plan": ("ninja_plan", [str(args.ninja_dirs), "100", "3"]),
+            "xml_catalog": ("xml_catalog", [str(args.xml_products), "2"]),
+            "regex_triage": ("regex_triage", [str(args.regex_files), "4000"]),
+            "proto_orders": ("proto_orders", [str(args.proto_orders), "3"]),
             "larson": ("larson", [str(args.threads), str(args.larson_seconds)]),
             "thread_churn": ("thread_churn", ["2000", "4000"]),
             "cache_thrash": ("cache_sharing", ["thrash", str(args.threads), str(args.cache_objects)]),
@@ -232,6 +235,10 @@ def main() -> None:
     ap.add_argument("--nlohmann-records", type=int, default=30000)
     ap.add_argument("--ninja-dirs", type=int, default=150,
                     help="ninja_plan: subninjas of 100 compiles each")
+    ap.add_argument("--xml-products", type=int, default=30000)
+    ap.add_argument("--regex-files", type=int, default=20,
+                    help="regex_triage: log files of 4,000 lines each")
+    ap.add_argument("--proto-orders", type=int, default=30000)
     ap.add_argument("--threads", type=int, default=2, help="larson and cache_sharing threads")
     ap.add_argument("--larson-seconds", type=float, default=2.0)
     ap.add_argument("--cache-objects", type=int, default=2000000,
