@@ -316,7 +316,9 @@ def render(raw: dict, summary: bool = False) -> str:
             if rows:
                 parts.append(table.overview(f"All configurations, whole programs ({m})",
                                             configs, unit, rows))
-    ref = "on" if "on" in configs else configs[0]  # everything is compared with on
+    # Everything is compared with on (with neither micro nor programs, no
+    # comparison: configs is empty).
+    ref = "on" if "on" in configs else next(iter(configs), None)
     for base in [c for c in configs if c != ref]:
         if summary and base not in ("control", "off"):
             continue
