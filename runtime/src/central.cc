@@ -118,6 +118,9 @@ struct CentralBin {
   /// Objects return_objects has put back on this bin's spans (a test
   /// hook's); written under the lock, read without it.
   std::atomic<std::uint64_t> objects_returned{0};
+  /// Refills this bin has served (central_take), written under the lock
+  /// like objects_returned.
+  std::atomic<std::uint64_t> takes{0};
   /// When a thread last took or gave back objects (platform::now_ms).
   std::atomic<std::uint32_t> last_used{0};
 };
@@ -180,6 +183,7 @@ TakeStatus acquire_span(unsigned b, CentralBin &c, std::uint32_t &i) {
       c.committed += n;
     }
     i = c.frontier++;
+    g_region.span(b, i)->resident = 0; // pages never touched
   }
   Span *s = g_region.span(b, i);
   s->free = nullptr;
@@ -203,8 +207,10 @@ void decommit_spans(unsigned b, CentralBin &c, std::uint32_t *spans,
                                                                << kSpanShift);
     run = i;
   }
-  for (std::uint32_t i = 0; i < n; ++i)
+  for (std::uint32_t i = 0; i < n; ++i) {
+    g_region.span(b, spans[i])->resident = 0;
     push_front(b, c.clean, spans[i]);
+  }
   Counters::add(g_counters.bytes_returned, std::uint64_t(n) << kSpanShift);
 }
 
@@ -237,6 +243,8 @@ void release_span(unsigned b, CentralBin &c, std::uint32_t i, Span *s,
   remove(b, c.partial, i);
   s->state = SpanState::empty;
   s->free = nullptr;
+  s->resident = static_cast<std::uint16_t>(
+      std::max<std::uint32_t>(s->carved, s->resident));
   s->carved = 0;
   s->emptied_at = now;
   push_front(b, c.dirty, i);
@@ -331,6 +339,8 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
   {
     LockGuard g(c.lock);
     c.last_used.store(now, std::memory_order_relaxed);
+    c.takes.store(c.takes.load(std::memory_order_relaxed) + 1,
+                  std::memory_order_relaxed);
     if (std::uint32_t slots = c.transfers.load(std::memory_order_relaxed);
         slots && out.count == 0 && want >= kMinTransferBatch) {
       out = g_transfer[b][slots - 1];
@@ -358,15 +368,23 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
       // a page's free list lazily for the same reason). What a thread
       // leaves of a window, the next refill of any thread carves, on a
       // page already resident. A thread that needs more comes back: one
-      // refill per 2 KiB of new memory, beside half a page fault.
+      // refill per 2 KiB of new memory, beside half a page fault. Slots
+      // below the span's resident mark were carved before its pages last
+      // went back: carving them again costs no memory, so a refill takes
+      // what it wants of them at once. Without that, a thread starting on
+      // spans another thread emptied refilled 2 KiB at a time, taking the
+      // central lock for every few objects (bench/notes/whole-programs.md,
+      // thread_churn).
       char *start = g_region.span_start(b, i);
       const std::uintptr_t first =
           reinterpret_cast<std::uintptr_t>(start) + s->carved * size;
       const std::uintptr_t window_end = (first | (kCarveWindow - 1)) + 1;
       const auto in_window =
           static_cast<std::uint32_t>((window_end - first + size - 1) / size);
-      std::uint32_t n =
-          std::min({want - out.count, cap - s->carved, in_window});
+      const std::uint32_t resident_left =
+          s->resident > s->carved ? s->resident - s->carved : 0;
+      std::uint32_t n = std::min({want - out.count, cap - s->carved,
+                                  std::max(in_window, resident_left)});
       for (std::uint32_t k = s->carved + n; k-- > s->carved;) {
         auto *o = reinterpret_cast<FreeObject *>(start + k * size);
         o->__next = out.head;
@@ -501,6 +519,13 @@ std::uint64_t central_objects_returned() noexcept {
   std::uint64_t n = 0;
   for (const CentralBin &c : g_bins)
     n += c.objects_returned.load(std::memory_order_relaxed);
+  return n;
+}
+
+std::uint64_t central_takes() noexcept {
+  std::uint64_t n = 0;
+  for (const CentralBin &c : g_bins)
+    n += c.takes.load(std::memory_order_relaxed);
   return n;
 }
 

@@ -86,6 +86,9 @@ std::uint32_t central_spans_cached(unsigned b) noexcept;
 /// Objects put back on their spans one at a time, all bins, since start
 /// (test_hooks::objects_returned_to_spans).
 std::uint64_t central_objects_returned() noexcept;
+/// Refills the central bins have served, all bins, since start
+/// (test_hooks::central_takes).
+std::uint64_t central_takes() noexcept;
 
 /// Around fork(): hold every bin lock so the child sees consistent lists.
 void central_lock_all() noexcept;

@@ -36,6 +36,10 @@ struct Span {
   std::uint32_t prev;
   std::uint32_t emptied_at; ///< when it last became empty (platform::now_ms)
   SpanState state;
+  /// Slots [0, resident) were carved since the span's pages were last
+  /// given back to the OS: their pages are resident, so carving them again
+  /// costs no memory.
+  std::uint16_t resident;
 };
 static_assert(sizeof(Span) == 32, "metadata is 32 bytes a span");
 

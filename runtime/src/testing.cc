@@ -31,4 +31,6 @@ std::uint64_t objects_returned_to_spans() noexcept {
   return central_objects_returned();
 }
 
+std::uint64_t central_takes() noexcept { return sizespec::central_takes(); }
+
 } // namespace sizespec::test_hooks

@@ -283,3 +283,28 @@ TEST(Threads, AllocationAfterTheCacheWasReturned) {
 }
 
 } // namespace
+
+// A thread that starts on spans another thread used and emptied finds their
+// slots resident: a refill carves as many of them as it wants at once. It
+// used to carve them 2 KiB at a time, as it does fresh memory: two objects
+// of 1 KiB a refill, 501 refills (each under the bin's lock) for 1,000
+// objects instead of 82 (bench/notes/whole-programs.md, thread_churn).
+TEST(Threads, SecondThreadRefillsEmptiedSpansInFewTrips) {
+  constexpr std::size_t Size = 1024;
+  constexpr unsigned kClass = class_of(Size);
+  constexpr int N = 1000;
+  ScopedPurgeDelay Long(600000); // the emptied spans stay committed
+  auto Task = [] {
+    std::vector<void *> Live(N);
+    for (void *&P : Live)
+      P = routine<kClass, false, false>(Size);
+    for (void *P : Live)
+      ::operator delete(P, Size);
+  };
+  std::thread(Task).join(); // leaves its spans empty, still committed
+  const std::uint64_t Before = test_hooks::central_takes();
+  std::thread(Task).join();
+  const std::uint64_t Takes = test_hooks::central_takes() - Before;
+  EXPECT_LT(Takes, 150u) << "refills from the central bins for " << N
+                         << " objects of " << Size << " B";
+}

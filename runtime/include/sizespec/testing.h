@@ -39,6 +39,10 @@ SIZESPEC_API std::uint64_t profile_refills() noexcept;
 /// all bins, since start: what the transfer cache did not keep whole.
 SIZESPEC_API std::uint64_t objects_returned_to_spans() noexcept;
 
+/// Refills the central bins have served (each under a bin's lock), all
+/// bins, since start.
+SIZESPEC_API std::uint64_t central_takes() noexcept;
+
 } // namespace test_hooks
 } // namespace sizespec
 
