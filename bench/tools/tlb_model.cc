@@ -319,10 +319,10 @@ void printText(const Model &M) {
   auto Top = M.topRegions();
   if (Top.empty())
     return;
-  outs() << format("\n%-18s %12s %12s %12s %12s %8s\n",
-                   (const char *)"region", (const char *)"L1 DTLB",
-                   (const char *)"L2 TLB", (const char *)"walk reads",
-                   (const char *)"L1d r-miss", (const char *)"pages");
+  outs() << format("\n%-18s %12s %12s %12s %12s %8s\n", (const char *)"region",
+                   (const char *)"L1 DTLB", (const char *)"L2 TLB",
+                   (const char *)"walk reads", (const char *)"L1d r-miss",
+                   (const char *)"pages");
   for (const auto &[Base, R] : Top)
     outs() << format(
         "0x%016llx %12llu %12llu %12llu %12llu %8llu\n",
