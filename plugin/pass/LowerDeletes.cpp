@@ -7,7 +7,8 @@
 //
 //     bin = (p >> inline_free_region.shift) - inline_free_region.base_index
 //     if (bin < 64) {                      // a bin's object
-//       p->next = tls_cache.__freed[bin]; tls_cache.__freed[bin] = p;
+//       p->link = tls_cache.__freed[bin];
+//       tls_cache.__freed[bin] = p * tls_cache.__link_key;
 //       if (--tls_cache.__free_budget[bin] < 0) free_flush(bin);   // cold
 //     } else {
 //       operator delete(p, 24)             // tiny, large, foreign, null
@@ -160,12 +161,16 @@ void DeleteLowering::lower(CallInst *CI, std::uint64_t Size) {
   // detail::free_push.
   B.SetInsertPoint(Fast);
   Value *Slot = B.CreateInBoundsGEP(
-      PtrTy,
+      I64,
       cacheField(B, Cache, offsetof(ThreadCache, __freed), "sizespec.freed"),
       Bin, "sizespec.slot");
-  Value *Head = B.CreateAlignedLoad(PtrTy, Slot, Align(8), "head");
+  Value *Head = B.CreateAlignedLoad(I64, Slot, Align(8), "head");
   B.CreateAlignedStore(Head, P, Align(8));
-  B.CreateAlignedStore(P, Slot, Align(8));
+  Value *Key = B.CreateAlignedLoad(
+      I64, cacheField(B, Cache, offsetof(ThreadCache, __link_key), "key.slot"),
+      Align(8), "key");
+  B.CreateAlignedStore(B.CreateMul(B.CreatePtrToInt(P, I64), Key, "link"), Slot,
+                       Align(8));
   Value *BudgetSlot = B.CreateInBoundsGEP(
       I16,
       cacheField(B, Cache, offsetof(ThreadCache, __free_budget),

@@ -4,9 +4,9 @@
 // becomes what sizespec::detail::alloc_small<4, false> is inline
 // (<sizespec/alloc_path.h>, <sizespec/tiny_path.h>):
 //
-//     head = tls_cache.__alloc[4]
-//     if (head == null) p = alloc_refill(4, 24)   // cold
-//     else { tls_cache.__alloc[4] = head->next; p = head; }
+//     obj = tls_cache.__alloc[4] * tls_cache.__link_inverse
+//     if (obj >= tls_cache.__link_bound) p = alloc_refill(4, 24)   // cold
+//     else { tls_cache.__alloc[4] = obj->link; p = obj; }
 //
 // and one of 1..15 bytes but 8 what detail::alloc_tiny is (Go's tiny
 // allocator):
@@ -278,21 +278,32 @@ void Lowering::replaceWithFastPath(CallBase *CB, const FastPath &Path,
 }
 
 void Lowering::emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin) {
-  Value *Slot = nullptr;
-  LoadInst *Head = nullptr;
+  using detail::ThreadCache;
+  Value *Slot = nullptr, *Obj = nullptr;
   FastPath Path;
   Path.Test = [&](IRBuilder<> &B) {
-    Slot = cacheField(B, B.CreateThreadLocalAddress(threadCacheGlobal(M)),
-                      offsetof(detail::ThreadCache, __alloc) +
-                          Bin * sizeof(void *),
-                      "sizespec.slot");
-    Head = B.CreateAlignedLoad(PtrTy, Slot, llvm::Align(8), "head");
-    return B.CreateICmpEQ(Head, ConstantPointerNull::get(PtrTy));
+    Value *Cache = B.CreateThreadLocalAddress(threadCacheGlobal(M));
+    Slot = cacheField(
+        B, Cache, offsetof(ThreadCache, __alloc) + Bin * sizeof(std::uintptr_t),
+        "sizespec.slot");
+    Value *Head = B.CreateAlignedLoad(I64, Slot, llvm::Align(8), "head");
+    Value *Inverse = B.CreateAlignedLoad(
+        I64,
+        cacheField(B, Cache, offsetof(ThreadCache, __link_inverse),
+                   "inverse.slot"),
+        llvm::Align(8), "inverse");
+    Value *Bound = B.CreateAlignedLoad(
+        I64,
+        cacheField(B, Cache, offsetof(ThreadCache, __link_bound), "bound.slot"),
+        llvm::Align(8), "bound");
+    Obj = B.CreateMul(Head, Inverse, "obj");
+    return B.CreateICmpUGE(Obj, Bound);
   };
   Path.Take = [&](IRBuilder<> &B) -> Value * {
-    Value *Next = B.CreateAlignedLoad(PtrTy, Head, llvm::Align(8), "next");
+    Value *P = B.CreateIntToPtr(Obj, PtrTy, "obj.ptr");
+    Value *Next = B.CreateAlignedLoad(I64, P, llvm::Align(8), "next");
     B.CreateAlignedStore(Next, Slot, llvm::Align(8));
-    return Head;
+    return P;
   };
   unsigned BinArg = Bin + (F.Array ? detail::kRefillArray : 0);
   SmallVector<Value *, 3> Args = {ConstantInt::get(I32, BinArg),

@@ -149,7 +149,8 @@ void *slow(Entry e, std::size_t size, std::size_t align) {
     return system_alloc<nothrow>(size, align);
   unsigned b = bin_of(c, true);
   ThreadCache &tc = tls_cache;
-  if (FreeObject *p = pop_free(tc.__alloc[b])) {
+  if (FreeObject *p =
+          pop_free(tc.__alloc[b], tc.__link_inverse, tc.__link_bound)) {
     ++tc.__generic[b];
     return p;
   }

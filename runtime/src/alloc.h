@@ -67,7 +67,8 @@ SIZESPEC_FAST_PATH void *alloc_generic(std::size_t size) noexcept(nothrow) {
   if (SIZESPEC_LIKELY(size <= kMaxSmallSize)) {
     unsigned b = size_table_for(e)[size_step(size)];
     ThreadCache &tc = tls_cache;
-    if (FreeObject *p = pop_free(tc.__alloc[b]);
+    if (FreeObject *p =
+            pop_free(tc.__alloc[b], tc.__link_inverse, tc.__link_bound);
         SIZESPEC_LIKELY(p != nullptr)) {
       ++tc.__generic[b];
       return p;

@@ -4,6 +4,7 @@
 
 #include "counters.h"
 #include "debug.h"
+#include "heap_check.h"
 #include "lock.h"
 #include "platform.h"
 #include "purge.h"
@@ -39,11 +40,6 @@ static_assert(kPageSize % kCarveWindow == 0, "windows split pages");
 static_assert(kCarveWindow >= kMaxSmallSize, "a window holds an object");
 /// Spans committed at a time as a bin's frontier grows (1 MiB).
 constexpr std::uint32_t kCommitChunkSpans = 16;
-
-/// Bytes of each object a span of bin \p b holds (a tiny span: its blocks).
-constexpr std::size_t object_size(unsigned b) {
-  return b == kTinyBin ? kTinyBlock : class_size(bin_class(b));
-}
 
 constexpr std::array<std::uint32_t, kNumSpanBins> make_capacities() {
   std::array<std::uint32_t, kNumSpanBins> t{};
@@ -260,11 +256,11 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
   std::uint64_t n = 0;
   for (; head; ++n) {
     FreeObject *o = head;
-    head = o->__next;
     std::uint32_t i = g_region.span_index(b, o);
     Span *s = g_region.span(b, i);
-    o->__next = s->free;
-    s->free = o;
+    check_returned(b, o, i, c.frontier, s);
+    head = next_free(b, o);
+    push_chain(s->free, o);
     if (s->state == SpanState::full) {
       push_front(b, c.partial, i);
       s->state = SpanState::partial;
@@ -353,11 +349,11 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
         break;
       Span *s = g_region.span(b, i);
       while (out.count < want) {
-        FreeObject *o = pop_free(s->free);
+        FreeObject *o = s->free;
         if (!o)
           break;
-        o->__next = out.head;
-        out.head = o;
+        s->free = next_in_span(b, o);
+        push_chain(out.head, o);
         ++out.count;
         ++s->used;
       }
@@ -387,8 +383,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
                                   std::max(in_window, resident_left)});
       for (std::uint32_t k = s->carved + n; k-- > s->carved;) {
         auto *o = reinterpret_cast<FreeObject *>(start + k * size);
-        o->__next = out.head;
-        out.head = o;
+        push_chain(out.head, o);
         if constexpr (kDebug)
           if (b < kNumBins) // the debug build has no tiny path
             debug_on_carve(b, o);

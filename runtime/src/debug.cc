@@ -3,6 +3,7 @@
 #include "debug.h"
 
 #include "central.h"
+#include "heap_check.h"
 #include "platform.h"
 #include "region.h"
 
@@ -44,16 +45,6 @@ void set_free(const void *p, bool free) {
     __atomic_fetch_and(&g_free_bits[i / 64], ~mask, __ATOMIC_RELAXED);
 }
 
-[[noreturn]] void fail(const char *what, const void *p, unsigned b) {
-  char line[160];
-  int n = std::snprintf(
-      line, sizeof line, "sizespec: %s of %p (class %u, %zu B, %s)\n", what, p,
-      bin_class(b), class_size(bin_class(b)), bin_scan(b) ? "scan" : "noscan");
-  if (n > 0)
-    (void)!::write(2, line, static_cast<std::size_t>(n));
-  std::abort();
-}
-
 void poison(unsigned b, void *p) {
   std::size_t size = class_size(bin_class(b));
   if (size > sizeof(FreeObject))
@@ -68,22 +59,6 @@ bool poisoned(unsigned b, const void *p) {
     if (c[i] != kPoison)
       return false;
   return true;
-}
-
-/// Where \p p, inside bin \p b's range, falls.
-enum class Place { never_handed_out, interior, object };
-
-Place place_of(unsigned b, const void *p) {
-  std::uint32_t i = g_region.span_index(b, p);
-  if (i < g_region.meta_spans || i >= central_frontier(b))
-    return Place::never_handed_out;
-  const Span *s = g_region.span(b, i);
-  std::size_t offset = static_cast<std::size_t>(static_cast<const char *>(p) -
-                                                g_region.span_start(b, i));
-  std::size_t size = class_size(bin_class(b));
-  if (s->state == SpanState::unused || offset / size >= s->carved)
-    return Place::never_handed_out;
-  return offset % size ? Place::interior : Place::object;
 }
 
 /// True if \p p is the start of a carved slot of bin \p b.
@@ -109,25 +84,26 @@ void debug_on_carve(unsigned b, FreeObject *p) noexcept {
 
 void debug_on_alloc(unsigned b, void *p, const FreeObject *next) noexcept {
   if (!is_slot(b, p) || !is_free(p))
-    fail("free-list corruption: handing out a live or foreign object", p, b);
+    heap_error("free-list corruption: handing out a live or foreign object", p,
+               b);
   if (!poisoned(b, p))
-    fail("write to freed memory, found at reuse,", p, b);
+    heap_error("write to freed memory, found at reuse,", p, b);
   if (next && (!is_slot(b, next) || !is_free(next)))
-    fail("free-list corruption: the link after", p, b);
+    heap_error("free-list corruption: the link after", p, b);
   set_free(p, false);
 }
 
 void debug_on_free(unsigned b, void *p) noexcept {
   switch (place_of(b, p)) {
   case Place::never_handed_out:
-    fail("free of a pointer the runtime never handed out", p, b);
+    heap_error("free of a pointer the runtime never handed out", p, b);
   case Place::interior:
-    fail("free of an interior pointer", p, b);
+    heap_error("free of an interior pointer", p, b);
   case Place::object:
     break;
   }
   if (is_free(p))
-    fail("double free", p, b);
+    heap_error("double free", p, b);
   poison(b, p);
   set_free(p, true);
 }

@@ -3,6 +3,7 @@
 #include "placement.h"
 
 #include "counters.h"
+#include "heap_check.h"
 #include "platform.h"
 
 namespace sizespec {
@@ -13,11 +14,12 @@ void placement_init() noexcept {
   g_placement_on = platform::env_flag("SIZESPEC_PLACEMENT");
 }
 
-void placement_count(std::uintptr_t &last, const detail::FreeObject *list,
+void placement_count(unsigned b, std::uintptr_t &last,
+                     const detail::FreeObject *list,
                      std::uint32_t len) noexcept {
   constexpr unsigned kLineShift = 6, kPageShift = 12;
   std::uint64_t pairs = 0, lines = 0, pages = 0;
-  for (; list && len; list = list->__next, --len) {
+  for (; list && len; list = next_free(b, list), --len) {
     auto p = reinterpret_cast<std::uintptr_t>(list);
     if (last) {
       ++pairs;

@@ -28,10 +28,11 @@ SIZESPEC_INTERNAL extern bool g_placement_on;
 /// Reads SIZESPEC_PLACEMENT (at the runtime's start).
 void placement_init() noexcept;
 
-/// Counts the pairs a list of \p len objects from \p list will hand out,
-/// \p last (the bin's previous object handed out, 0 if none) first; leaves
-/// \p last at the list's final object.
-void placement_count(std::uintptr_t &last, const detail::FreeObject *list,
+/// Counts the pairs a list of \p len objects of bin \p b from \p list
+/// will hand out, \p last (the bin's previous object handed out, 0 if
+/// none) first; leaves \p last at the list's final object.
+void placement_count(unsigned b, std::uintptr_t &last,
+                     const detail::FreeObject *list,
                      std::uint32_t len) noexcept;
 
 } // namespace sizespec

@@ -11,6 +11,7 @@
 #include <dlfcn.h>
 #include <initializer_list>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -114,6 +115,23 @@ const char *reason_to_stand_aside() noexcept {
   if (valgrind_replaces_malloc())
     return "running under a valgrind tool that replaces malloc";
   return nullptr;
+}
+
+std::uint64_t random_word() noexcept {
+  std::uint64_t w = 0;
+  if (getrandom(&w, sizeof w, GRND_NONBLOCK) == sizeof w)
+    return w;
+  // No entropy yet (early boot) or no getrandom: what ASLR and the clock
+  // give, mixed (splitmix64's finalizer).
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  w = reinterpret_cast<std::uintptr_t>(&w) ^
+      reinterpret_cast<std::uintptr_t>(&random_word) ^
+      (std::uint64_t(ts.tv_nsec) << 32) ^ std::uint64_t(ts.tv_sec) ^
+      (std::uint64_t(getpid()) << 48);
+  w = (w ^ (w >> 30)) * 0xbf58476d1ce4e5b9u;
+  w = (w ^ (w >> 27)) * 0x94d049bb133111ebu;
+  return w ^ (w >> 31);
 }
 
 void fatal(const char *msg) noexcept {

@@ -41,6 +41,10 @@ bool env_flag(const char *name) noexcept;
 /// dhat; callgrind and cachegrind do not), or SIZESPEC_SYSTEM=1.
 const char *reason_to_stand_aside() noexcept;
 
+/// 64 random bits from the kernel (getrandom), or, if it has none to give
+/// without blocking, a mix of addresses, the clock and the pid.
+std::uint64_t random_word() noexcept;
+
 /// Prints "sizespec: <Msg>" to stderr and aborts.
 [[noreturn]] void fatal(const char *msg) noexcept;
 

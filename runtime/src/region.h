@@ -25,6 +25,7 @@
 #include <sizespec/bins.h>
 #include <sizespec/config.h>
 #include <sizespec/free_path.h>
+#include <sizespec/tiny_path.h>
 
 #include <atomic>
 #include <cstddef>
@@ -49,6 +50,11 @@ constexpr unsigned kTinyBin = kNumBins;
 constexpr std::size_t kTinyBlockShift = 4;
 /// Every range the region has: the bins and the tiny range.
 constexpr unsigned kNumSpanBins = kNumBins + 1;
+
+/// Bytes of each object a span of bin \p b holds (a tiny span: its blocks).
+constexpr std::size_t object_size(unsigned b) {
+  return b == kTinyBin ? detail::kTinyBlock : class_size(bin_class(b));
+}
 
 /// Bin ranges are 2^shift bytes: 4 GiB each, or less when the address
 /// space is short (valgrind allows ~32 GiB, `ulimit -v`).

@@ -5,6 +5,7 @@
 #include "central.h"
 #include "composition.h"
 #include "fallback.h"
+#include "heap_check.h"
 #include "lock.h"
 #include "placement.h"
 #include "platform.h"
@@ -184,10 +185,14 @@ Mode decide() {
     g_reason = g_reason_buf;
     return Mode::deferring;
   }
+  links_init(/*hardened=*/true); // before the region: no list without keys
   if (!region_init()) {
     g_reason = "no address space for the span region";
     return Mode::system;
   }
+  // Before any object is handed out, so before any thread is set up.
+  links_set_bound(
+      reinterpret_cast<std::uintptr_t>(g_region.bin_base(kNumSpanBins)));
   return Mode::active;
 }
 

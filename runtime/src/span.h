@@ -16,7 +16,6 @@
 namespace sizespec {
 
 using detail::FreeObject;
-using detail::pop_free;
 
 /// No span (end of a list).
 constexpr std::uint32_t kNoSpan = UINT32_MAX;

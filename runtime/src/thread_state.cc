@@ -4,6 +4,7 @@
 
 #include "counters.h"
 #include "debug.h"
+#include "heap_check.h"
 #include "placement.h"
 #include "platform.h"
 #include "purge.h"
@@ -17,7 +18,18 @@
 namespace sizespec {
 
 namespace detail {
-SIZESPEC_API __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL;
+namespace {
+/// A new thread's cache: keys of 1, a bound of 0, every list empty.
+constexpr ThreadCache initial_thread_cache() {
+  ThreadCache tc{};
+  tc.__link_key = tc.__link_inverse = 1;
+  for (unsigned b = 0; b < kNumBins; ++b)
+    tc.__alloc[b] = tc.__freed[b] = kListEnd;
+  return tc;
+}
+} // namespace
+SIZESPEC_API constinit __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL =
+    initial_thread_cache();
 } // namespace detail
 
 constinit ThreadState g_exited{};
@@ -39,15 +51,15 @@ __attribute__((noinline)) Batch grow_on_swap(ThreadState &t, unsigned b,
       central_take(b, t.batch[b] - list.count, got) != TakeStatus::ok)
     return list;
   FreeObject *last = got.head;
-  while (last->__next)
-    last = last->__next;
-  last->__next = list.head;
+  while (FreeObject *next = next_free(b, last))
+    last = next;
+  set_next(last, list.head);
   return Batch{got.head, got.count + list.count};
 }
 
-/// The list bin b's allocations pop: the inline fast path's, or the debug
-/// build's own.
-FreeObject *&alloc_list(ThreadState &t, unsigned b) {
+/// The list bin b's allocations pop (its encoded head): the inline fast
+/// path's, or the debug build's own.
+std::uintptr_t &alloc_list(ThreadState &t, unsigned b) {
 #if SIZESPEC_DEBUG
   return t.debug_alloc[b];
 #else
@@ -82,11 +94,14 @@ void thread_exit(void *arg) {
   auto *t = static_cast<ThreadState *>(arg);
   ThreadCache &tc = tls_cache;
   for (unsigned b = 0; b < kNumBins; ++b) {
-    FreeObject *&alloc = alloc_list(*t, b);
-    std::uint32_t alloc_len = list_length(alloc);
+    FreeObject *alloc = decode_head(b, alloc_list(*t, b));
+    alloc_list(*t, b) = detail::kListEnd;
+    std::uint32_t alloc_len = list_length(b, alloc);
     sync_allocs(*t, b, alloc_len);
     give_back(b, alloc, alloc_len, 0);
-    give_back(b, tc.__freed[b], sync_frees(*t, b), 0);
+    FreeObject *freed = decode_head(b, tc.__freed[b]);
+    tc.__freed[b] = detail::kListEnd;
+    give_back(b, freed, sync_frees(*t, b), 0);
     tc.__free_budget[b] = 0;
   }
   tiny_thread_exit(t->tiny);
@@ -103,11 +118,21 @@ ThreadState *thread_state() noexcept {
   auto *t = static_cast<ThreadState *>(std::calloc(1, sizeof(ThreadState)));
   if (!t)
     platform::fatal("out of memory for a thread's cache state");
+  ThreadCache &tc = tls_cache;
   for (unsigned b = 0; b < kNumBins; ++b) {
     t->batch[b] = kStep[b];
     t->cap_bytes += cap_bytes_of(b, kStep[b]);
+    // The free that brought the thread here pushed under key 1.
+    if (tc.__freed[b] != detail::kListEnd)
+      tc.__freed[b] *= g_link_key;
+#if SIZESPEC_DEBUG
+    t->debug_alloc[b] = detail::kListEnd;
+#endif
   }
-  tls_cache.__state = t;
+  tc.__link_key = g_link_key;
+  tc.__link_inverse = g_link_inverse;
+  tc.__link_bound = g_link_bound;
+  tc.__state = t;
   pthread_setspecific(g_exit_key, t);
   return t;
 }
@@ -122,9 +147,9 @@ void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
   } else {
     FreeObject *last = list;
     for (std::uint32_t i = 1; i < keep; ++i)
-      last = last->__next;
-    rest = last->__next;
-    last->__next = nullptr;
+      last = next_linked(b, last);
+    rest = next_linked(b, last);
+    set_next(last, nullptr);
   }
   central_give_back(b, rest, len - keep);
 }
@@ -133,17 +158,20 @@ void give_back_newest(unsigned b, FreeObject *&list,
                       std::uint32_t count) noexcept {
   FreeObject *last = list;
   for (std::uint32_t i = 1; i < count; ++i)
-    last = last->__next;
+    last = next_linked(b, last);
   FreeObject *newest = list;
-  list = last->__next;
-  last->__next = nullptr;
+  list = next_linked(b, last);
+  set_next(last, nullptr);
   central_give_back(b, newest, count);
 }
 
-std::uint32_t list_length(const FreeObject *p) noexcept {
+std::uint32_t list_length(unsigned b, const FreeObject *p) noexcept {
   std::uint32_t n = 0;
-  for (; p; p = p->__next)
-    ++n;
+  for (const FreeObject *o = p; o; o = next_free(b, o))
+    if (++n > kMaxListLength)
+      heap_error("free-list corruption: a cycle (a double free?) in the list "
+                 "of",
+                 p, b);
   return n;
 }
 
@@ -161,20 +189,26 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
       debug_on_alloc(b, got.head, nullptr);
     return got.head;
   }
-  FreeObject *&alloc = alloc_list(*t, b);
+  std::uintptr_t &alloc = alloc_list(*t, b);
   if constexpr (kDebug) {
     // What the inline fast path pops in the normal build.
-    if (FreeObject *p = pop_free(alloc)) {
+    if (FreeObject *p =
+            detail::pop_free(alloc, tc.__link_inverse, tc.__link_bound)) {
       if (generic)
         ++tc.__generic[b];
-      debug_on_alloc(b, p, alloc);
+      debug_on_alloc(b, p, next_free(b, p));
       return p;
     }
   }
+  // The pop comes here with a list that is not empty only if its head
+  // decoded at or above the bound: a link overwritten after its object was
+  // freed.
+  if (SIZESPEC_UNLIKELY(alloc != detail::kListEnd))
+    link_error(b, nullptr, alloc);
   // Status is read only when this returns null.
   FreeObject *p;
   std::uint32_t len;
-  if (tc.__freed[b]) {
+  if (tc.__freed[b] != detail::kListEnd) {
     // What this thread freed becomes what it allocates next. A bin that
     // comes here often is busy: while its batch grows, objects from the
     // central bin top the list up to it, so that a steady new/delete loop
@@ -182,8 +216,14 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
     // The profile gives the end of a list back at each sample point; without
     // the top-up, a steady loop would keep ever fewer objects and come here
     // ever more often, at last for every allocation.
-    Batch list{tc.__freed[b], sync_frees(*t, b)};
-    tc.__freed[b] = nullptr;
+    // Its head is the inline push's (TLS, out of a stray write's reach): no
+    // check. A double free of the newest object links it to itself.
+    const std::uintptr_t freed = tc.__freed[b];
+    Batch list{reinterpret_cast<FreeObject *>(freed * g_link_inverse),
+               sync_frees(*t, b)};
+    tc.__freed[b] = detail::kListEnd;
+    if (SIZESPEC_UNLIKELY(list.head->__link == freed))
+      heap_error("double free", list.head, b);
     if (SIZESPEC_UNLIKELY(t->batch[b] != kCap[b] / 2 ||
                           (profile_on() && list.count < t->batch[b])))
       list = grow_on_swap(*t, b, list);
@@ -205,7 +245,7 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
   if (profile_on())
     len = profile_refill(t->profile, b, p, len, size, generic);
   if (SIZESPEC_UNLIKELY(g_placement_on))
-    placement_count(t->placement_last[b], p, len);
+    placement_count(b, t->placement_last[b], p, len);
   // The allocations popped from `alloc` since the last refill (it is empty
   // now) and the one handed out here, folded in with one atomic add.
   std::uint16_t &gen = tc.__generic[b];
@@ -213,11 +253,11 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
   c.allocations.fetch_add(t->alloc_len[b] + 1, std::memory_order_relaxed);
   Counters::add(c.generic, gen + (generic ? 1 : 0));
   gen = 0;
-  alloc = p;
+  // The rest of the list, its head as the pop reads it: p's link.
+  alloc = p->__link;
   t->alloc_len[b] = len - 1;
-  p = pop_free(alloc);
   if constexpr (kDebug)
-    debug_on_alloc(b, p, alloc);
+    debug_on_alloc(b, p, next_free(b, p));
   return p;
 }
 
@@ -226,7 +266,7 @@ void thread_sync_all() noexcept {
   if (!t || t == &g_exited)
     return;
   for (unsigned b = 0; b < kNumBins; ++b) {
-    sync_allocs(*t, b, list_length(alloc_list(*t, b)));
+    sync_allocs(*t, b, list_length(b, decode_head(b, alloc_list(*t, b))));
     sync_frees(*t, b);
   }
   tiny_sync(t->tiny);

@@ -36,6 +36,8 @@ namespace sizespec {
 
 using detail::ThreadCache;
 using detail::tls_cache;
+/// The pop of a thread list (its encoded head); chains use pop_chain.
+using detail::pop_free;
 
 /// A bin's `freed` list holds at most this many bytes (and 32..512
 /// objects); a refill from the central bin brings half of that. A thread
@@ -103,7 +105,7 @@ struct ThreadState {
 #if SIZESPEC_DEBUG
   /// The debug build's allocation lists: the inline ones stay empty, so
   /// every allocation comes to thread_refill and is checked (debug.h).
-  FreeObject *debug_alloc[kNumBins];
+  std::uintptr_t debug_alloc[kNumBins];
 #endif
 };
 
@@ -167,8 +169,12 @@ void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
 void give_back_newest(unsigned b, FreeObject *&list,
                       std::uint32_t count) noexcept;
 
-/// The length of a free list.
-std::uint32_t list_length(const FreeObject *p) noexcept;
+/// No thread's list is longer: a walk past it has met a cycle.
+inline constexpr std::uint32_t kMaxListLength = 1u << 16;
+
+/// The length of a chain of bin \p b; a cycle (a double free) stops the
+/// program.
+std::uint32_t list_length(unsigned b, const FreeObject *p) noexcept;
 
 /// Slow path of alloc_small and of the generic fast path: refills bin \p b
 /// and returns one object for an allocation of \p size bytes, counted as

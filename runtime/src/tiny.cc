@@ -4,6 +4,7 @@
 
 #include "counters.h"
 #include "debug.h"
+#include "heap_check.h"
 #include "thread_state.h"
 
 #include <atomic>
@@ -32,19 +33,18 @@ void release_block(TinyThread *t, std::uintptr_t blk) {
   g_counters.tiny.blocks.fetch_sub(1, std::memory_order_relaxed);
   auto *o = reinterpret_cast<FreeObject *>(blk);
   if (!t) {
-    o->__next = nullptr;
+    set_next(o, nullptr);
     central_give_back(kTinyBin, o);
     return;
   }
-  o->__next = t->blocks;
-  t->blocks = o;
+  push_chain(t->blocks, o);
   if (++t->num_blocks <= kTinyCacheBlocks)
     return;
   FreeObject *last = t->blocks;
   for (std::uint32_t i = 1; i < kTinyCacheBlocks / 2; ++i)
-    last = last->__next;
-  FreeObject *rest = last->__next;
-  last->__next = nullptr;
+    last = next_linked(kTinyBin, last);
+  FreeObject *rest = next_linked(kTinyBin, last);
+  set_next(last, nullptr);
   t->num_blocks = kTinyCacheBlocks / 2;
   central_give_back(kTinyBin, rest);
 }
@@ -97,7 +97,7 @@ void *tiny_start_block(std::size_t size, bool generic,
   if (!t)
     return nullptr;
   retire(*t, /*CountTail=*/true);
-  FreeObject *o = pop_free(t->blocks);
+  FreeObject *o = pop_chain(kTinyBin, t->blocks);
   if (o) {
     --t->num_blocks;
   } else {
@@ -106,7 +106,7 @@ void *tiny_start_block(std::size_t size, bool generic,
     if (status != TakeStatus::ok)
       return nullptr;
     o = got.head;
-    t->blocks = o->__next;
+    t->blocks = next_free(kTinyBin, o);
     t->num_blocks = got.count - 1;
   }
   auto blk = reinterpret_cast<std::uintptr_t>(o);

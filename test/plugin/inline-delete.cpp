@@ -58,12 +58,16 @@ struct Big {
 // IR-NEXT: %[[OTHER:.*]] = icmp uge i64 %[[BIN]], 64
 // IR-NEXT: br i1 %[[OTHER]], label %[[CALL:.*]], label %[[FAST:.*]], !prof
 // IR: [[FAST]]:
-// IR-NEXT: %[[FREED:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 512
-// IR-NEXT: %[[SLOT:.*]] = getelementptr inbounds ptr, ptr %[[FREED]], i64 %[[BIN]]
-// IR-NEXT: %[[HEAD:.*]] = load ptr, ptr %[[SLOT]]
-// IR-NEXT: store ptr %[[HEAD]], ptr %[[P]]
-// IR-NEXT: store ptr %[[P]], ptr %[[SLOT]]
-// IR-NEXT: %[[BUDGETS:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1024
+// IR-NEXT: %[[FREED:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 536
+// IR-NEXT: %[[SLOT:.*]] = getelementptr inbounds i64, ptr %[[FREED]], i64 %[[BIN]]
+// IR-NEXT: %[[HEAD:.*]] = load i64, ptr %[[SLOT]]
+// IR-NEXT: store i64 %[[HEAD]], ptr %[[P]]
+// IR-NEXT: %[[KEYSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 8
+// IR-NEXT: %[[KEY:.*]] = load i64, ptr %[[KEYSLOT]]
+// IR-NEXT: %[[ADDR2:.*]] = ptrtoint ptr %[[P]] to i64
+// IR-NEXT: %[[LINK:.*]] = mul i64 %[[ADDR2]], %[[KEY]]
+// IR-NEXT: store i64 %[[LINK]], ptr %[[SLOT]]
+// IR-NEXT: %[[BUDGETS:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1048
 // IR-NEXT: %[[BUDGET:.*]] = getelementptr inbounds i16, ptr %[[BUDGETS]], i64 %[[BIN]]
 // IR-NEXT: %[[OLD:.*]] = load i16, ptr %[[BUDGET]]
 // IR-NEXT: %[[LEFT:.*]] = sub i16 %[[OLD]], 1
@@ -88,7 +92,7 @@ __attribute__((noinline)) void freePair(Pair24 *P) { delete P; }
 // IR: %[[TLS:.*]] = call {{.*}} @llvm.threadlocal.address.p0(ptr {{.*}}@_ZN8sizespec6detail9tls_cacheE)
 // IR-NEXT: %[[ADDR:.*]] = ptrtoint ptr %[[P:.*]] to i64
 // IR-NEXT: %[[BLOCK:.*]] = and i64 %[[ADDR]], -16
-// IR-NEXT: %[[ENDSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1304
+// IR-NEXT: %[[ENDSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1328
 // IR-NEXT: %[[END:.*]] = load i64, ptr %[[ENDSLOT]]
 // IR-NEXT: %[[BLOCKEND:.*]] = add i64 %[[BLOCK]], 16
 // IR-NEXT: %[[ELSEWHERE:.*]] = icmp ne i64 %[[BLOCKEND]], %[[END]]
@@ -101,9 +105,9 @@ __attribute__((noinline)) void freePair(Pair24 *P) { delete P; }
 // IR-NEXT: call void @_ZdlPvm(ptr {{.*}}%[[P]], i64 noundef 4)
 // IR: [[LOCAL]]:
 // IR-NEXT: call i64 asm "", "=r,0"(i64 %[[END]])
-// IR: getelementptr inbounds i8, ptr %[[TLS]], i64 1296
-// IR: getelementptr inbounds i8, ptr %[[TLS]], i64 1280
-// IR: getelementptr inbounds i8, ptr %[[TLS]], i64 1288
+// IR: getelementptr inbounds i8, ptr %[[TLS]], i64 1320
+// IR: getelementptr inbounds i8, ptr %[[TLS]], i64 1304
+// IR: getelementptr inbounds i8, ptr %[[TLS]], i64 1312
 __attribute__((noinline)) void freePoint(Point *P) { delete P; }
 
 // Above the size limit: the call stays.

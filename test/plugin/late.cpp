@@ -90,13 +90,19 @@ long str(long a) {
 // Point is 24 B, pointer-free: class 3, bin 4.
 // CHECK-LABEL: define {{.*}} @_Z4keptv()
 // CHECK: %[[TLS:.*]] = call {{.*}} @llvm.threadlocal.address.p0(ptr {{.*}}@_ZN8sizespec6detail9tls_cacheE)
-// CHECK-NEXT: %[[SLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 32
-// CHECK-NEXT: %[[HEAD:.*]] = load ptr, ptr %[[SLOT]]
-// CHECK-NEXT: %[[EMPTY:.*]] = icmp eq ptr %[[HEAD]], null
+// CHECK-NEXT: %[[SLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 56
+// CHECK-NEXT: %[[HEAD:.*]] = load i64, ptr %[[SLOT]]
+// CHECK-NEXT: %[[KEYSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 16
+// CHECK-NEXT: %[[KEY:.*]] = load i64, ptr %[[KEYSLOT]]
+// CHECK-NEXT: %[[BOUNDSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 0
+// CHECK-NEXT: %[[BOUND:.*]] = load i64, ptr %[[BOUNDSLOT]]
+// CHECK-NEXT: %[[OBJ:.*]] = mul i64 %[[HEAD]], %[[KEY]]
+// CHECK-NEXT: %[[EMPTY:.*]] = icmp uge i64 %[[OBJ]], %[[BOUND]]
 // CHECK-NEXT: br i1 %[[EMPTY]], label %[[REFILL:.*]], label %[[POP:.*]], !prof
 // CHECK: [[POP]]:
-// CHECK-NEXT: %[[NEXT:.*]] = load ptr, ptr %[[HEAD]]
-// CHECK-NEXT: store ptr %[[NEXT]], ptr %[[SLOT]]
+// CHECK-NEXT: %[[P:.*]] = inttoptr i64 %[[OBJ]] to ptr
+// CHECK-NEXT: %[[NEXT:.*]] = load i64, ptr %[[P]]
+// CHECK-NEXT: store i64 %[[NEXT]], ptr %[[SLOT]]
 // CHECK: [[REFILL]]:
 // CHECK-NEXT: call ptr @_ZN8sizespec6detail12alloc_refillEjm(i32 4, i64 24)
 // CHECK: ret ptr

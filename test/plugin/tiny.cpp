@@ -44,9 +44,9 @@ struct Cookie {
 // IR-LABEL: define {{.*}} @_Z4flagv()
 __attribute__((noinline)) bool *flag() { return new bool(true); }
 // IR: %[[TLS:.*]] = call {{.*}} @llvm.threadlocal.address.p0(ptr {{.*}}@_ZN8sizespec6detail9tls_cacheE)
-// IR-NEXT: %[[NEXTSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1288
+// IR-NEXT: %[[NEXTSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1312
 // IR-NEXT: %[[NEXT:.*]] = load i64, ptr %[[NEXTSLOT]]
-// IR-NEXT: %[[ENDSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1304
+// IR-NEXT: %[[ENDSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1328
 // IR-NEXT: %[[END:.*]] = load i64, ptr %[[ENDSLOT]]
 // IR-NEXT: %[[AFTER:.*]] = add i64 %[[NEXT]], 1
 // IR-NEXT: %[[FULL:.*]] = icmp ugt i64 %[[AFTER]], %[[END]]
@@ -54,7 +54,7 @@ __attribute__((noinline)) bool *flag() { return new bool(true); }
 // IR: [[FAST]]:
 // IR-NEXT: %[[Q:.*]] = add i64 %[[NEXT]], 1
 // IR-NEXT: store i64 %[[Q]], ptr %[[NEXTSLOT]]
-// IR-NEXT: %[[ALLOCS:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1280
+// IR-NEXT: %[[ALLOCS:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1304
 // IR-NEXT: %[[N:.*]] = load i64, ptr %[[ALLOCS]]
 // IR-NEXT: %[[N1:.*]] = add i64 %[[N]], 1
 // IR-NEXT: store i64 %[[N1]], ptr %[[ALLOCS]]

@@ -86,9 +86,10 @@ TEST(DebugDeathTest, WriteToFreedMemory) {
 }
 
 TEST(DebugDeathTest, FreeListCorruption) {
+  // The release build's check of the link comes first.
   EXPECT_DEATH(corruptFreeList(),
-               "^sizespec: free-list corruption: the link after of 0x[0-9a-f]+ "
-               "\\(class 1, 8 B, noscan\\)\n$");
+               "^sizespec: free-list link overwritten \\(a write after "
+               "free\\?\\) in 0x[0-9a-f]+: 0x10 \\(class 1, 8 B, noscan\\)\n$");
 }
 
 // The plugin's inline free must not bypass the checks: in this build it

@@ -67,7 +67,9 @@ template <bool _Nothrow, bool _Array = false>
 SIZESPEC_FAST_PATH void *
 alloc_small_in(unsigned __bin, std::size_t __size,
                std::size_t __align = 0) noexcept(_Nothrow) {
-  FreeObject *__p = pop_free(tls_cache.__alloc[__bin]);
+  ThreadCache &__tc = tls_cache;
+  FreeObject *__p =
+      pop_free(__tc.__alloc[__bin], __tc.__link_inverse, __tc.__link_bound);
   if (SIZESPEC_UNLIKELY(__p == nullptr))
     return Refill<_Nothrow>::__call(__bin + (_Array ? kRefillArray : 0), __size,
                                     __align);
@@ -76,8 +78,9 @@ alloc_small_in(unsigned __bin, std::size_t __size,
 
 /// The fast path of every specialized routine: pop the calling thread's free
 /// list for one fixed bin. No size lookup, no branch on the type, no
-/// counting; one branch to alloc_refill. On x86-64, 5 instructions: load
-/// the head (%fs-relative), test, branch, load its `next`, store the head.
+/// counting; one branch to alloc_refill. On x86-64, 6 instructions: load
+/// the head (%fs-relative), multiply by the key's inverse, compare with the
+/// bound, branch, load its link, store the head (<sizespec/bins.h>).
 /// \p __align is what an over-aligned site passes (0 otherwise); only the
 /// slow path reads it.
 template <unsigned _Bin, bool _Nothrow, bool _Array = false>

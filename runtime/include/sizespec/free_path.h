@@ -45,9 +45,8 @@ SIZESPEC_API SIZESPEC_SLOW_PATH void free_flush(unsigned __bin) noexcept;
 /// here, and so does free_inline.
 SIZESPEC_FAST_PATH void free_push(void *__p, std::uintptr_t __bin) noexcept {
   ThreadCache &__tc = tls_cache;
-  FreeObject *__o = static_cast<FreeObject *>(__p);
-  __o->__next = __tc.__freed[__bin];
-  __tc.__freed[__bin] = __o;
+  push_free(__tc.__freed[__bin], static_cast<FreeObject *>(__p),
+            __tc.__link_key);
   // Written so that Clang emits `decw %fs:...; js` (for `--x < 0` it
   // reloads and compares the old value: three more instructions).
   std::int16_t __left;

@@ -26,18 +26,30 @@ namespace sizespec {
 
 namespace detail {
 
-/// What the inline fast paths read and write. POD and zero-initialized: a
-/// new thread's lists are empty and its budgets are 0, so its first
-/// allocation and its first free take the slow paths, which set it up.
+/// What the inline fast paths read and write. POD: a new thread's lists
+/// are empty and its budgets are 0, so its first allocation and its first
+/// free take the slow paths, which set it up.
 ///
 /// Allocation pops `__alloc`; operator delete pushes onto `__freed` (a local
 /// free list, as mimalloc's page->local_free). When `__alloc` runs dry,
 /// the refill takes `__freed` whole. Keeping the two apart is what lets the
 /// allocation fast path count nothing: between refills it can only have
 /// popped what the last refill put there.
+///
+/// The lists' heads and links are encoded (<sizespec/bins.h>): the pops
+/// decode a head with `__link_inverse` and compare it with `__link_bound`,
+/// the pushes encode with `__link_key`. A new thread starts with keys of 1,
+/// a bound of 0 and every list at kListEnd (kInitialThreadCache, in the
+/// runtime), so every pop takes the slow path until it is set up, and a
+/// free before that pushes under key 1, which the set-up re-encodes.
 struct ThreadCache {
-  FreeObject *__alloc[kNumBins];
-  FreeObject *__freed[kNumBins];
+  std::uintptr_t __link_bound;
+  /// Not at offset 0: the inline free reads it in a block of its own, where
+  /// Clang folds a %fs-relative load only behind an address computation.
+  std::uintptr_t __link_key;
+  std::uintptr_t __link_inverse;
+  std::uintptr_t __alloc[kNumBins];
+  std::uintptr_t __freed[kNumBins];
   /// Frees left before operator delete calls the out-of-line flush.
   std::int16_t __free_budget[kNumBins];
   /// Allocations by the generic path since the last refill (it pays one
@@ -67,7 +79,7 @@ struct ThreadCache {
 // initial-exec TLS from a surplus glibc shares among all such libraries
 // (1520 bytes in glibc 2.36: 7 x 144 + 512), so it stays this small
 // (test/runtime/dlopen_test.cc loads it that way).
-static_assert(sizeof(ThreadCache) <= 1328, "initial-exec TLS must stay small");
+static_assert(sizeof(ThreadCache) <= 1352, "initial-exec TLS must stay small");
 
 SIZESPEC_API extern __thread ThreadCache tls_cache SIZESPEC_TLS_MODEL;
 

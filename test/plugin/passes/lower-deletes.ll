@@ -31,7 +31,13 @@ define void @free24(ptr %p) !dbg !10 {
 ; CHECK: %[[FOREIGN:.*]] = icmp uge i64 %sizespec.bin, 64
 ; CHECK: br i1 %[[FOREIGN]], label %sizespec.delete, label %sizespec.free
 ; CHECK: sizespec.free:
-; CHECK: store ptr %p, ptr %sizespec.slot, align 8
+; CHECK: %head = load i64, ptr %sizespec.slot, align 8
+; CHECK-NEXT: store i64 %head, ptr %p, align 8
+; CHECK-NEXT: %key.slot = getelementptr inbounds i8, ptr %{{.*}}, i64 8
+; CHECK-NEXT: %key = load i64, ptr %key.slot, align 8
+; CHECK-NEXT: %[[ADDR:.*]] = ptrtoint ptr %p to i64
+; CHECK-NEXT: %link = mul i64 %[[ADDR]], %key
+; CHECK-NEXT: store i64 %link, ptr %sizespec.slot, align 8
 ; CHECK: sizespec.flush:
 ; CHECK: call void @_ZN8sizespec6detail10free_flushEj(i32 %{{.*}})
 ; CHECK: sizespec.delete:

@@ -28,13 +28,20 @@ define ptr @class3() !dbg !10 {
   ret ptr %p
 }
 ; CHECK-LABEL: define ptr @class3()
-; CHECK: %sizespec.slot = getelementptr inbounds i8, ptr %{{.*}}, i64 32
-; CHECK-NEXT: %head = load ptr, ptr %sizespec.slot, align 8
-; CHECK-NEXT: %[[EMPTY:.*]] = icmp eq ptr %head, null
+; CHECK: %[[TLS:.*]] = call align 8 ptr @llvm.threadlocal.address.p0(ptr align 8 @_ZN8sizespec6detail9tls_cacheE)
+; CHECK-NEXT: %sizespec.slot = getelementptr inbounds i8, ptr %[[TLS]], i64 56
+; CHECK-NEXT: %head = load i64, ptr %sizespec.slot, align 8
+; CHECK-NEXT: %inverse.slot = getelementptr inbounds i8, ptr %[[TLS]], i64 16
+; CHECK-NEXT: %inverse = load i64, ptr %inverse.slot, align 8
+; CHECK-NEXT: %bound.slot = getelementptr inbounds i8, ptr %[[TLS]], i64 0
+; CHECK-NEXT: %bound = load i64, ptr %bound.slot, align 8
+; CHECK-NEXT: %obj = mul i64 %head, %inverse
+; CHECK-NEXT: %[[EMPTY:.*]] = icmp uge i64 %obj, %bound
 ; CHECK-NEXT: br i1 %[[EMPTY]], label %sizespec.refill, label %sizespec.fast
 ; CHECK: sizespec.fast:
-; CHECK-NEXT: %next = load ptr, ptr %head, align 8
-; CHECK-NEXT: store ptr %next, ptr %sizespec.slot, align 8
+; CHECK-NEXT: %obj.ptr = inttoptr i64 %obj to ptr
+; CHECK-NEXT: %next = load i64, ptr %obj.ptr, align 8
+; CHECK-NEXT: store i64 %next, ptr %sizespec.slot, align 8
 ; CHECK: sizespec.refill:
 ; CHECK-NEXT: call ptr @_ZN8sizespec6detail12alloc_refillEjm(i32 4, i64 24)
 ; CHECK-NOT: "sizespec"(

@@ -1,0 +1,126 @@
+//===- heap_check.cc - The release runtime's checks of its lists ----------===//
+
+#include "heap_check.h"
+
+#include "central.h"
+#include "platform.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+namespace sizespec {
+
+constinit std::uintptr_t g_link_key = 1;
+constinit std::uintptr_t g_link_inverse = 1;
+constinit std::uintptr_t g_link_bound = 0;
+
+namespace {
+
+/// "(class 3, 24 B, noscan)", or "(tiny block, 16 B)".
+int describe_bin(char *out, std::size_t n, unsigned b) {
+  if (b == kTinyBin)
+    return std::snprintf(out, n, "(tiny block, %zu B)", object_size(b));
+  return std::snprintf(out, n, "(class %u, %zu B, %s)", bin_class(b),
+                       object_size(b), bin_scan(b) ? "scan" : "noscan");
+}
+
+[[noreturn]] void fail_line(const char *line, int n) {
+  if (n > 0)
+    (void)!::write(2, line, static_cast<std::size_t>(n));
+  std::abort();
+}
+
+} // namespace
+
+void links_init(bool hardened) noexcept {
+  if (!hardened)
+    return;
+  const std::uintptr_t k = platform::random_word() | 1;
+  // Newton's iteration for the inverse mod 2^64: each step doubles the
+  // bits that are right, and k is its own inverse mod 2^3.
+  std::uintptr_t inv = k;
+  for (int i = 0; i < 5; ++i)
+    inv *= 2 - k * inv;
+  g_link_key = k;
+  g_link_inverse = inv;
+}
+
+void links_set_bound(std::uintptr_t region_end) noexcept {
+  g_link_bound = region_end;
+}
+
+Place place_of(unsigned b, const void *p) noexcept {
+  const std::uint32_t i = g_region.span_index(b, p);
+  if (i < g_region.first_span(b) || i >= central_frontier(b))
+    return Place::never_handed_out;
+  const Span *s = g_region.span(b, i);
+  const auto offset = static_cast<std::uintptr_t>(static_cast<const char *>(p) -
+                                                  g_region.span_start(b, i));
+  const std::uint32_t slot = slot_at(b, offset);
+  if (s->state == SpanState::unused || slot >= s->carved)
+    return Place::never_handed_out;
+  return slot * object_size(b) != offset ? Place::interior : Place::object;
+}
+
+bool is_slot_address(unsigned b, const void *p) noexcept {
+  if (bin_of_address(p) != b)
+    return false;
+  const std::uint32_t i = g_region.span_index(b, p);
+  if (i < g_region.first_span(b) || i >= central_frontier(b))
+    return false;
+  const auto offset = static_cast<std::uintptr_t>(static_cast<const char *>(p) -
+                                                  g_region.span_start(b, i));
+  return slot_at(b, offset) * object_size(b) == offset;
+}
+
+void heap_error(const char *what, const void *p, unsigned b) noexcept {
+  char line[200];
+  int n = std::snprintf(line, sizeof line, "sizespec: %s of %p ", what, p);
+  n += describe_bin(line + n, sizeof line - n - 1, b);
+  line[n++] = '\n';
+  fail_line(line, n);
+}
+
+void link_error(unsigned b, const void *where, std::uintptr_t value) noexcept {
+  char line[200];
+  int n = where ? std::snprintf(line, sizeof line,
+                                "sizespec: free-list link overwritten (a "
+                                "write after free?) in %p: %#lx ",
+                                where, static_cast<unsigned long>(value))
+                : std::snprintf(line, sizeof line,
+                                "sizespec: free-list link overwritten (a "
+                                "write after free?): %#lx ",
+                                static_cast<unsigned long>(value));
+  n += describe_bin(line + n, sizeof line - n - 1, b);
+  line[n++] = '\n';
+  fail_line(line, n);
+}
+
+FreeObject *decode_head(unsigned b, std::uintptr_t head) noexcept {
+  if (head == detail::kListEnd)
+    return nullptr;
+  auto *p = reinterpret_cast<FreeObject *>(head * g_link_inverse);
+  if (SIZESPEC_UNLIKELY(!is_slot_address(b, p)))
+    link_error(b, nullptr, head);
+  return p;
+}
+
+void bad_return(unsigned b, const FreeObject *o, const Span *s) noexcept {
+  // A span with none of its objects out has none to take back: this one
+  // came back before (its slots count as never carved once it is empty).
+  if (s && (s->used == 0 || s->state == SpanState::empty))
+    heap_error("double free", o, b);
+  switch (place_of(b, o)) {
+  case Place::never_handed_out:
+    heap_error("free of a pointer the runtime never handed out", o, b);
+  case Place::interior:
+    heap_error("free of an interior pointer", o, b);
+  case Place::object:
+    break;
+  }
+  heap_error("free-list corruption: an object its span does not have out", o,
+             b);
+}
+
+} // namespace sizespec

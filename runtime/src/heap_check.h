@@ -1,0 +1,157 @@
+//===- heap_check.h - The release runtime's checks of its lists -*- C++ -*-===//
+//
+// Hardening, on in every build: each free-list link is stored under a
+// per-process key (<sizespec/bins.h>), and every slow path that follows a
+// link first checks that it names the start of a slot of its own bin. A
+// link that does not, and a free the central bin can tell is wrong, stop
+// the program with one line naming the bug, the address and the bin:
+//
+//   sizespec: free-list link overwritten (a write after free?) in
+//   0x7f3a00001040: 0x4141414141414141 (class 3, 24 B, noscan)
+//
+// The inline pop checks only that the head decodes below the region's end
+// (bins.h); the rest happens here, off the fast paths. The debug build
+// (debug.h) adds its per-object checks on top.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef SIZESPEC_RUNTIME_HEAP_CHECK_H
+#define SIZESPEC_RUNTIME_HEAP_CHECK_H
+
+#include "region.h"
+
+#include <sizespec/bins.h>
+#include <sizespec/config.h>
+
+#include <array>
+#include <cstdint>
+
+namespace sizespec {
+
+/// The keys every free-list link is stored under (<sizespec/bins.h>): a
+/// random odd multiplier and its inverse; 1 and 1 with hardening off.
+SIZESPEC_INTERNAL extern std::uintptr_t g_link_key;
+SIZESPEC_INTERNAL extern std::uintptr_t g_link_inverse;
+/// What the inline pops compare a decoded head with: the region's end.
+SIZESPEC_INTERNAL extern std::uintptr_t g_link_bound;
+
+/// Draws the keys (or leaves them 1: \p hardened false); before the
+/// region is reserved.
+void links_init(bool hardened) noexcept;
+/// Sets the bound; when the region is reserved, before it is published.
+void links_set_bound(std::uintptr_t region_end) noexcept;
+
+/// Where \p p, inside bin \p b's range, falls.
+enum class Place { never_handed_out, interior, object };
+Place place_of(unsigned b, const void *p) noexcept;
+
+/// True if \p p is in bin \p b's range, below its frontier, at the start
+/// of a slot: what a link may name. Reads no span record.
+bool is_slot_address(unsigned b, const void *p) noexcept;
+
+/// Prints "sizespec: <what> <p> (class C, N B, kind)" and aborts.
+[[noreturn]] void heap_error(const char *what, const void *p,
+                             unsigned b) noexcept;
+
+/// A link that does not name a slot of bin \p b: \p value, read in
+/// \p where (null if the inline pop found it, which does not say where).
+[[noreturn]] void link_error(unsigned b, const void *where,
+                             std::uintptr_t value) noexcept;
+
+/// Links \p o to \p next (null: the end of the chain), encoded.
+inline void set_next(FreeObject *o, const FreeObject *next) noexcept {
+  o->__link = next ? detail::encode_link(next, g_link_key) : detail::kListEnd;
+}
+
+/// The object after \p o on a chain of bin \p b that goes on (a counted
+/// walk): a link that decodes at or above the region's end, as the
+/// chain's end and any link forged without the key do (bins.h), stops the
+/// program. Three instructions a link. Whether the object is a slot of the
+/// bin is checked where it goes back to its span (check_returned).
+inline FreeObject *next_linked(unsigned b, const FreeObject *o) noexcept {
+  const std::uintptr_t p = o->__link * g_link_inverse;
+  if (SIZESPEC_UNLIKELY(p >= g_link_bound))
+    link_error(b, o, o->__link);
+  return reinterpret_cast<FreeObject *>(p);
+}
+
+/// The same on a chain that may end here: null at its end.
+inline FreeObject *next_free(unsigned b, const FreeObject *o) noexcept {
+  return o->__link != detail::kListEnd ? next_linked(b, o) : nullptr;
+}
+
+/// The same on a span's own list: the link stays in its span.
+inline FreeObject *next_in_span(unsigned b, const FreeObject *o) noexcept {
+  const std::uintptr_t e = o->__link;
+  if (e == detail::kListEnd)
+    return nullptr;
+  const std::uintptr_t p = e * g_link_inverse;
+  if (SIZESPEC_UNLIKELY((p ^ reinterpret_cast<std::uintptr_t>(o)) >= kSpanSize))
+    link_error(b, o, e);
+  return reinterpret_cast<FreeObject *>(p);
+}
+
+/// Takes the first object off the chain at \p head (null if it is empty).
+inline FreeObject *pop_chain(unsigned b, FreeObject *&head) noexcept {
+  FreeObject *p = head;
+  if (p)
+    head = next_free(b, p);
+  return p;
+}
+
+/// Pushes \p o onto the chain at \p head.
+inline void push_chain(FreeObject *&head, FreeObject *o) noexcept {
+  set_next(o, head);
+  head = o;
+}
+
+/// A thread list's encoded head as a chain (checked as next_free checks),
+/// and back.
+FreeObject *decode_head(unsigned b, std::uintptr_t head) noexcept;
+inline std::uintptr_t encode_head(const FreeObject *p) noexcept {
+  return p ? detail::encode_link(p, g_link_key) : detail::kListEnd;
+}
+
+/// ceil(2^32 / size) per bin: (offset * it) >> 32 is offset / size for
+/// any offset in a span (both below 2^16), with no divide.
+constexpr std::array<std::uint64_t, kNumSpanBins> make_reciprocals() {
+  std::array<std::uint64_t, kNumSpanBins> t{};
+  for (unsigned b = 0; b < kNumSpanBins; ++b)
+    t[b] = ((std::uint64_t(1) << 32) + object_size(b) - 1) / object_size(b);
+  return t;
+}
+inline constexpr std::array<std::uint64_t, kNumSpanBins> kReciprocal =
+    make_reciprocals();
+static_assert(kSpanSize <= (1u << 16) && kMaxSmallSize < (1u << 16),
+              "the reciprocals are exact below 2^16");
+
+/// The slot of bin \p b at \p offset bytes into its span.
+inline std::uint32_t slot_at(unsigned b, std::uintptr_t offset) noexcept {
+  return static_cast<std::uint32_t>((offset * kReciprocal[b]) >> 32);
+}
+
+/// What check_returned found: a double free, a pointer never handed out,
+/// an interior pointer.
+[[noreturn]] void bad_return(unsigned b, const FreeObject *o,
+                             const Span *s) noexcept;
+
+/// Object \p o of bin \p b (its range checked) comes back to span \p i
+/// (of \p frontier spans in use), \p s: stops the program if it is not
+/// an object the span has out (double and invalid frees). A few
+/// instructions on data the return reads anyway. An address outside the
+/// bin's range gives a span index outside [first span, frontier).
+inline void check_returned(unsigned b, const FreeObject *o, std::uint32_t i,
+                           std::uint32_t frontier, const Span *s) noexcept {
+  if (SIZESPEC_UNLIKELY(i < g_region.first_span(b) || i >= frontier))
+    bad_return(b, o, nullptr);
+  const std::uintptr_t offset =
+      reinterpret_cast<std::uintptr_t>(o) & (kSpanSize - 1);
+  const std::uint32_t slot = slot_at(b, offset);
+  if (SIZESPEC_UNLIKELY(s->used == 0 || slot >= s->carved ||
+                        slot * object_size(b) != offset))
+    bad_return(b, o, s);
+}
+
+} // namespace sizespec
+
+#endif // SIZESPEC_RUNTIME_HEAP_CHECK_H
