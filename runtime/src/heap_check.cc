@@ -63,17 +63,6 @@ Place place_of(unsigned b, const void *p) noexcept {
   return slot * object_size(b) != offset ? Place::interior : Place::object;
 }
 
-bool is_slot_address(unsigned b, const void *p) noexcept {
-  if (bin_of_address(p) != b)
-    return false;
-  const std::uint32_t i = g_region.span_index(b, p);
-  if (i < g_region.first_span(b) || i >= central_frontier(b))
-    return false;
-  const auto offset = static_cast<std::uintptr_t>(static_cast<const char *>(p) -
-                                                  g_region.span_start(b, i));
-  return slot_at(b, offset) * object_size(b) == offset;
-}
-
 void heap_error(const char *what, const void *p, unsigned b) noexcept {
   char line[200];
   int n = std::snprintf(line, sizeof line, "sizespec: %s of %p ", what, p);
@@ -95,15 +84,6 @@ void link_error(unsigned b, const void *where, std::uintptr_t value) noexcept {
   n += describe_bin(line + n, sizeof line - n - 1, b);
   line[n++] = '\n';
   fail_line(line, n);
-}
-
-FreeObject *decode_head(unsigned b, std::uintptr_t head) noexcept {
-  if (head == detail::kListEnd)
-    return nullptr;
-  auto *p = reinterpret_cast<FreeObject *>(head * g_link_inverse);
-  if (SIZESPEC_UNLIKELY(!is_slot_address(b, p)))
-    link_error(b, nullptr, head);
-  return p;
 }
 
 void bad_return(unsigned b, const FreeObject *o, const Span *s) noexcept {

@@ -45,10 +45,6 @@ void links_set_bound(std::uintptr_t region_end) noexcept;
 enum class Place { never_handed_out, interior, object };
 Place place_of(unsigned b, const void *p) noexcept;
 
-/// True if \p p is in bin \p b's range, below its frontier, at the start
-/// of a slot: what a link may name. Reads no span record.
-bool is_slot_address(unsigned b, const void *p) noexcept;
-
 /// Prints "sizespec: <what> <p> (class C, N B, kind)" and aborts.
 [[noreturn]] void heap_error(const char *what, const void *p,
                              unsigned b) noexcept;
@@ -105,9 +101,16 @@ inline void push_chain(FreeObject *&head, FreeObject *o) noexcept {
   head = o;
 }
 
-/// A thread list's encoded head as a chain (checked as next_free checks),
-/// and back.
-FreeObject *decode_head(unsigned b, std::uintptr_t head) noexcept;
+/// A thread list's encoded head as a chain, checked as the pop checks it
+/// (an allocation list's head was a link), and back.
+inline FreeObject *decode_head(unsigned b, std::uintptr_t head) noexcept {
+  if (head == detail::kListEnd)
+    return nullptr;
+  const std::uintptr_t p = head * g_link_inverse;
+  if (SIZESPEC_UNLIKELY(p >= g_link_bound))
+    link_error(b, nullptr, head);
+  return reinterpret_cast<FreeObject *>(p);
+}
 inline std::uintptr_t encode_head(const FreeObject *p) noexcept {
   return p ? detail::encode_link(p, g_link_key) : detail::kListEnd;
 }

@@ -1,0 +1,216 @@
+//===- hardening_test.cc - The release runtime stops heap bugs ------------===//
+//
+// Linked with libsizespec.so, not the debug build: free-list links are
+// encoded under a per-process key (<sizespec/bins.h>), and a write into a
+// freed object's link, a double free and an invalid free stop the program
+// with one line naming the bug, the address or value, and the bin
+// (runtime/src/heap_check.h). Each case runs in a child (EXPECT_DEATH).
+//
+//===----------------------------------------------------------------------===//
+
+#include "test_util.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <new>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace sizespec;
+using namespace sizespec::test;
+
+namespace {
+
+/// An address an attacker would write: the allocator must never hand it out.
+char g_target[64];
+
+/// "(class 3, 24 B, noscan)", as the messages name a bin.
+std::string bin_name(unsigned C, bool Scan) {
+  return "\\(class " + std::to_string(C) + ", " +
+         std::to_string(class_size(C)) + " B, " + (Scan ? "scan" : "noscan") +
+         "\\)";
+}
+
+std::string overwritten(unsigned C, bool Scan) {
+  return "^sizespec: free-list link overwritten \\(a write after free\\?\\)"
+         ".* " +
+         bin_name(C, Scan) + "\n$";
+}
+
+/// What a use-after-free writes into a freed object's first word.
+enum class Write { address, low_byte, high_byte };
+
+void corrupt(void *P, Write W) {
+  auto *Bytes = static_cast<unsigned char *>(P);
+  switch (W) {
+  case Write::address: {
+    auto Target = reinterpret_cast<std::uintptr_t>(g_target);
+    std::memcpy(P, &Target, sizeof Target);
+    break;
+  }
+  case Write::low_byte:
+    Bytes[0] ^= 1; // a bool stored through a dangling pointer
+    break;
+  case Write::high_byte:
+    Bytes[7] ^= 0x40;
+    break;
+  }
+}
+
+/// Frees \p N objects from \p Alloc, writes into the first word of the one
+/// freed last, then allocates until the list reaches it and goes past.
+template <class Alloc>
+void use_after_free(Alloc A, std::size_t Size, Write W) {
+  std::vector<void *> Objects;
+  for (int I = 0; I < 16; ++I)
+    Objects.push_back(A());
+  for (void *P : Objects)
+    ::operator delete(P, Size);
+  corrupt(Objects.back(), W);
+  for (int I = 0; I < 4096; ++I) {
+    void *P = A();
+    // Never the address written there.
+    if (P == g_target)
+      std::abort();
+  }
+}
+
+template <unsigned C, bool Scan> void routine_uaf(Write W) {
+  use_after_free([] { return routine<C, Scan, false>(class_size(C)); },
+                 class_size(C), W);
+}
+
+void generic_uaf(std::size_t Size, Write W) {
+  use_after_free([Size] { return ::operator new(runtime(Size)); }, Size, W);
+}
+
+TEST(HardeningDeathTest, UseAfterFreeWriteThroughTheRoutines) {
+  // The inline pop of the routines (alloc_small), several classes and
+  // both kinds; a pointer written whole, and one bit of either end.
+  for (Write W : {Write::address, Write::low_byte, Write::high_byte}) {
+    EXPECT_DEATH((routine_uaf<1, false>(W)), overwritten(1, false));
+    EXPECT_DEATH((routine_uaf<3, true>(W)), overwritten(3, true));
+    EXPECT_DEATH((routine_uaf<4, false>(W)), overwritten(4, false));
+    EXPECT_DEATH((routine_uaf<12, true>(W)), overwritten(12, true));
+  }
+}
+
+TEST(HardeningDeathTest, UseAfterFreeWriteThroughOperatorNew) {
+  // The generic path: operator new's size table, then the same pop.
+  EXPECT_DEATH(generic_uaf(32, Write::address), overwritten(4, true));
+  EXPECT_DEATH(generic_uaf(112, Write::low_byte), overwritten(9, true));
+  EXPECT_DEATH(generic_uaf(1024, Write::high_byte), overwritten(32, true));
+}
+
+TEST(HardeningDeathTest, UseAfterFreeWriteIntoATinyBlock) {
+  // A block whose objects are all freed goes on its thread's list of empty
+  // blocks, linked through its first word: a write into its first object
+  // there is found when the list is next popped.
+  auto Run = [] {
+    std::vector<void *> Block;
+    for (int I = 0; I < 16; ++I)
+      Block.push_back(alloc_noscan_tiny<bool>(1));
+    (void)alloc_noscan_tiny<bool>(1); // the next block: the first retires
+    for (void *P : Block)
+      ::operator delete(P, 1);
+    *static_cast<bool *>(Block.front()) ^= true;
+    for (int I = 0; I < 4096; ++I)
+      (void)alloc_noscan_tiny<bool>(1);
+  };
+  EXPECT_DEATH(Run(),
+               "^sizespec: free-list link overwritten \\(a write after "
+               "free\\?\\) in 0x[0-9a-f]+: 0x[0-9a-f]+ \\(tiny block, 16 B\\)\n$");
+}
+
+TEST(HardeningDeathTest, DoubleFreeFromOneThread) {
+  // Caught when the freed list becomes the allocation list, before the
+  // object is handed out twice.
+  auto Run = [] {
+    void *P = routine<3, false, false>(24);
+    ::operator delete(P, 24);
+    ::operator delete(P, 24);
+    for (int I = 0; I < 4096; ++I)
+      if (routine<3, false, false>(24) == P && I > 1024)
+        std::abort(); // handed out again and again
+  };
+  EXPECT_DEATH(Run(), "^sizespec: double free of 0x[0-9a-f]+ " +
+                          bin_name(3, false) + "\n$");
+}
+
+/// Runs \p F on a thread of its own, which gives its lists back to the
+/// central bins when it exits.
+template <class F> void on_exiting_thread(F Fn) { std::thread(Fn).join(); }
+
+TEST(HardeningDeathTest, DoubleFreeAfterTheObjectWentBackToItsSpan) {
+  // The first free reaches the span (the thread exits); the second, from
+  // another thread, is caught when it reaches the span too.
+  auto Run = [] {
+    void *P = nullptr;
+    on_exiting_thread([&] {
+      P = routine<20, true, false>(class_size(20));
+      ::operator delete(P);
+    });
+    on_exiting_thread([&] { ::operator delete(P); });
+  };
+  EXPECT_DEATH(Run(), "^sizespec: double free of 0x[0-9a-f]+ " +
+                          bin_name(20, true) + "\n$");
+}
+
+TEST(HardeningDeathTest, DoubleFreeFromTwoThreads) {
+  // Each thread frees it once; the second to give its list back is caught.
+  auto Run = [] {
+    void *P = routine<21, false, false>(class_size(21));
+    on_exiting_thread([&] { ::operator delete(P); });
+    on_exiting_thread([&] { ::operator delete(P); });
+  };
+  EXPECT_DEATH(Run(), "^sizespec: double free of 0x[0-9a-f]+ " +
+                          bin_name(21, false) + "\n$");
+}
+
+TEST(HardeningDeathTest, FreeOfAPointerNeverHandedOut) {
+  // A slot of a span in use that no refill has carved yet. (A pointer into
+  // memory the bin has not committed faults at the free's push.)
+  auto Run = [] {
+    char *P = static_cast<char *>(routine<7, true, false>(80));
+    on_exiting_thread([&] { ::operator delete(P + 64 * 80); });
+  };
+  EXPECT_DEATH(Run(),
+               "^sizespec: free of a pointer the runtime never handed out of "
+               "0x[0-9a-f]+ " +
+                   bin_name(7, true) + "\n$");
+}
+
+TEST(HardeningDeathTest, FreeOfAnInteriorPointer) {
+  auto Run = [] {
+    char *P = static_cast<char *>(::operator new(runtime(48)));
+    on_exiting_thread([&] { ::operator delete(P + 8); });
+  };
+  EXPECT_DEATH(Run(), "^sizespec: free of an interior pointer of 0x[0-9a-f]+ " +
+                          bin_name(5, true) + "\n$");
+}
+
+TEST(Hardening, CorrectUseRunsClean) {
+  // Objects of every class freed by the thread that made them and by
+  // another, through lists long enough to flush and refill many times.
+  auto Work = [](std::vector<void *> &Out) {
+    for (int Round = 0; Round < 8; ++Round)
+      for (std::size_t Size = 1; Size <= 1024; Size += 5)
+        Out.push_back(::operator new(runtime(Size)));
+  };
+  std::vector<void *> A, B;
+  std::thread T([&] { Work(A); });
+  Work(B);
+  T.join();
+  std::thread U([&] {
+    for (void *P : B)
+      ::operator delete(P);
+  });
+  for (void *P : A)
+    ::operator delete(P);
+  U.join();
+}
+
+} // namespace
