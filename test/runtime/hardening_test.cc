@@ -62,8 +62,7 @@ void corrupt(void *P, Write W) {
 
 /// Frees \p N objects from \p Alloc, writes into the first word of the one
 /// freed last, then allocates until the list reaches it and goes past.
-template <class Alloc>
-void use_after_free(Alloc A, std::size_t Size, Write W) {
+template <class Alloc> void use_after_free(Alloc A, std::size_t Size, Write W) {
   std::vector<void *> Objects;
   for (int I = 0; I < 16; ++I)
     Objects.push_back(A());
@@ -120,9 +119,10 @@ TEST(HardeningDeathTest, UseAfterFreeWriteIntoATinyBlock) {
     for (int I = 0; I < 4096; ++I)
       (void)alloc_noscan_tiny<bool>(1);
   };
-  EXPECT_DEATH(Run(),
-               "^sizespec: free-list link overwritten \\(a write after "
-               "free\\?\\) in 0x[0-9a-f]+: 0x[0-9a-f]+ \\(tiny block, 16 B\\)\n$");
+  EXPECT_DEATH(
+      Run(),
+      "^sizespec: free-list link overwritten \\(a write after "
+      "free\\?\\) in 0x[0-9a-f]+: 0x[0-9a-f]+ \\(tiny block, 16 B\\)\n$");
 }
 
 TEST(HardeningDeathTest, DoubleFreeFromOneThread) {
