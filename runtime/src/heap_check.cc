@@ -36,7 +36,12 @@ int describe_bin(char *out, std::size_t n, unsigned b) {
 void links_init(bool hardened) noexcept {
   if (!hardened)
     return;
+#ifdef SIZESPEC_TEST_LINK_KEY
+  // The hardening fuzz target's: the same run every time.
+  const std::uintptr_t k = std::uintptr_t(SIZESPEC_TEST_LINK_KEY) | 1;
+#else
   const std::uintptr_t k = platform::random_word() | 1;
+#endif
   // Newton's iteration for the inverse mod 2^64: each step doubles the
   // bits that are right, and k is its own inverse mod 2^3.
   std::uintptr_t inv = k;

@@ -59,14 +59,22 @@ inline void set_next(FreeObject *o, const FreeObject *next) noexcept {
   o->__link = next ? detail::encode_link(next, g_link_key) : detail::kListEnd;
 }
 
+/// True if \p p, a decoded link or head, may name an object: not 0 (a
+/// link written as 0 decodes to 0), below the region's end (the list's
+/// end, and any link forged without the key but with probability 2^-17,
+/// decode at or above it: bins.h). The inline pop, for one instruction
+/// less, checks only the end: it faults on the 0.
+inline bool decoded_ok(std::uintptr_t p) noexcept {
+  return p - 1 < g_link_bound - 1;
+}
+
 /// The object after \p o on a chain of bin \p b that goes on (a counted
-/// walk): a link that decodes at or above the region's end, as the
-/// chain's end and any link forged without the key do (bins.h), stops the
-/// program. Three instructions a link. Whether the object is a slot of the
-/// bin is checked where it goes back to its span (check_returned).
+/// walk); a link that is not decoded_ok stops the program. Four
+/// instructions a link. Whether the object is a slot of the bin is checked
+/// where it goes back to its span (check_returned).
 inline FreeObject *next_linked(unsigned b, const FreeObject *o) noexcept {
   const std::uintptr_t p = o->__link * g_link_inverse;
-  if (SIZESPEC_UNLIKELY(p >= g_link_bound))
+  if (SIZESPEC_UNLIKELY(!decoded_ok(p)))
     link_error(b, o, o->__link);
   return reinterpret_cast<FreeObject *>(p);
 }
@@ -107,7 +115,7 @@ inline FreeObject *decode_head(unsigned b, std::uintptr_t head) noexcept {
   if (head == detail::kListEnd)
     return nullptr;
   const std::uintptr_t p = head * g_link_inverse;
-  if (SIZESPEC_UNLIKELY(p >= g_link_bound))
+  if (SIZESPEC_UNLIKELY(!decoded_ok(p)))
     link_error(b, nullptr, head);
   return reinterpret_cast<FreeObject *>(p);
 }
