@@ -1,10 +1,11 @@
 //===- heap_check.h - The release runtime's checks of its lists -*- C++ -*-===//
 //
 // Hardening, on in every build: each free-list link is stored under a
-// per-process key (<sizespec/bins.h>), and every slow path that follows a
-// link first checks that it names the start of a slot of its own bin. A
-// link that does not, and a free the central bin can tell is wrong, stop
-// the program with one line naming the bug, the address and the bin:
+// per-process key (<sizespec/bins.h>); every walk of a list checks each
+// link before it follows it (decoded_ok), and the central bin checks each
+// object that comes back to its span (check_returned). A link that fails,
+// and a free the central bin can tell is wrong, stop the program with one
+// line naming the bug, the address and the bin:
 //
 //   sizespec: free-list link overwritten (a write after free?) in
 //   0x7f3a00001040: 0x4141414141414141 (class 3, 24 B, noscan)
@@ -49,8 +50,8 @@ Place place_of(unsigned b, const void *p) noexcept;
 [[noreturn]] void heap_error(const char *what, const void *p,
                              unsigned b) noexcept;
 
-/// A link that does not name a slot of bin \p b: \p value, read in
-/// \p where (null if the inline pop found it, which does not say where).
+/// A link of bin \p b that fails the checks: \p value, read in \p where
+/// (null if the inline pop found it, which does not say where).
 [[noreturn]] void link_error(unsigned b, const void *where,
                              std::uintptr_t value) noexcept;
 
