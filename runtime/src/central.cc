@@ -254,13 +254,18 @@ void release_span(unsigned b, CentralBin &c, std::uint32_t i, Span *s,
 void return_objects(unsigned b, CentralBin &c, FreeObject *head,
                     std::uint32_t now) {
   std::uint64_t n = 0;
+  // Locals: the stores below could alias the globals, which each object
+  // would then read again.
+  const Links links = Links::current();
+  const ReturnCheck check(b, c.frontier);
+  const Region region = g_region;
   for (; head; ++n) {
     FreeObject *o = head;
-    std::uint32_t i = g_region.span_index(b, o);
-    Span *s = g_region.span(b, i);
-    check_returned(b, o, i, c.frontier, s);
-    head = next_free(b, o);
-    push_chain(s->free, o);
+    std::uint32_t i = region.span_index(b, o);
+    Span *s = region.span(b, i);
+    check.check(o, i, s);
+    head = links.next_returned(o);
+    links.push(s->free, o);
     if (s->state == SpanState::full) {
       push_front(b, c.partial, i);
       s->state = SpanState::partial;
@@ -331,6 +336,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
   const std::uint32_t cap = kCapacity[b];
   const std::size_t size = object_size(b);
   const std::uint32_t now = platform::now_ms();
+  const Links links = Links::current();
   TakeStatus status = TakeStatus::ok;
   {
     LockGuard g(c.lock);
@@ -352,8 +358,8 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
         FreeObject *o = s->free;
         if (!o)
           break;
-        s->free = next_in_span(b, o);
-        push_chain(out.head, o);
+        s->free = links.next_in_span(b, o);
+        links.push(out.head, o);
         ++out.count;
         ++s->used;
       }
@@ -383,7 +389,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
                                   std::max(in_window, resident_left)});
       for (std::uint32_t k = s->carved + n; k-- > s->carved;) {
         auto *o = reinterpret_cast<FreeObject *>(start + k * size);
-        push_chain(out.head, o);
+        links.push(out.head, o);
         if constexpr (kDebug)
           if (b < kNumBins) // the debug build has no tiny path
             debug_on_carve(b, o);

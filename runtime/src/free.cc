@@ -22,7 +22,7 @@ void detail::free_flush(unsigned b) noexcept {
   ThreadState *t = thread_state();
   if (SIZESPEC_UNLIKELY(t == &g_exited)) {
     // Each free of an exited thread flushes at once: the list is one long.
-    FreeObject *freed = decode_head(b, tls_cache.__freed[b]);
+    FreeObject *freed = Links::current().decode_head(b, tls_cache.__freed[b]);
     tls_cache.__freed[b] = detail::kListEnd;
     Counters::add(g_counters.bins[b].frees, list_length(b, freed));
     central_give_back(b, freed);
@@ -37,9 +37,10 @@ void detail::free_flush(unsigned b) noexcept {
     // out of cache: a fifth of the L1 misses of a program freeing a large
     // document (bench/notes/free-path.md, "A flush gives back the newest
     // objects").
-    FreeObject *freed = decode_head(b, tls_cache.__freed[b]);
+    const Links links = Links::current();
+    FreeObject *freed = links.decode_head(b, tls_cache.__freed[b]);
     give_back_newest(b, freed, len - t->batch[b]);
-    tls_cache.__freed[b] = encode_head(freed);
+    tls_cache.__freed[b] = links.encode(freed);
     len = t->batch[b];
     grow_batch(*t, b);
   }

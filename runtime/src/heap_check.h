@@ -3,7 +3,7 @@
 // Hardening, on in every build: each free-list link is stored under a
 // per-process key (<sizespec/bins.h>); every walk of a list checks each
 // link before it follows it (decoded_ok), and the central bin checks each
-// object that comes back to its span (check_returned). A link that fails,
+// object that comes back to its span (ReturnCheck). A link that fails,
 // and a free the central bin can tell is wrong, stop the program with one
 // line naming the bug, the address and the bin:
 //
@@ -55,74 +55,88 @@ Place place_of(unsigned b, const void *p) noexcept;
 [[noreturn]] void link_error(unsigned b, const void *where,
                              std::uintptr_t value) noexcept;
 
-/// Links \p o to \p next (null: the end of the chain), encoded.
-inline void set_next(FreeObject *o, const FreeObject *next) noexcept {
-  o->__link = next ? detail::encode_link(next, g_link_key) : detail::kListEnd;
-}
+/// The keys and the bound, read once: a walk that writes memory keeps them
+/// in registers (a store could alias the globals, and each link would
+/// reload them). Every operation on a chain or a thread list's head.
+struct Links {
+  std::uintptr_t key, inverse, bound;
 
-/// True if \p p, a decoded link or head, may name an object: not 0 (a
-/// link written as 0 decodes to 0), below the region's end (the list's
-/// end, and any link forged without the key but with probability 2^-17,
-/// decode at or above it: bins.h). The inline pop, for one instruction
-/// less, checks only the end: it faults on the 0.
-inline bool decoded_ok(std::uintptr_t p) noexcept {
-  return p - 1 < g_link_bound - 1;
-}
+  static Links current() noexcept {
+    return {g_link_key, g_link_inverse, g_link_bound};
+  }
 
-/// The object after \p o on a chain of bin \p b that goes on (a counted
-/// walk); a link that is not decoded_ok stops the program. Four
-/// instructions a link. Whether the object is a slot of the bin is checked
-/// where it goes back to its span (check_returned).
-inline FreeObject *next_linked(unsigned b, const FreeObject *o) noexcept {
-  const std::uintptr_t p = o->__link * g_link_inverse;
-  if (SIZESPEC_UNLIKELY(!decoded_ok(p)))
-    link_error(b, o, o->__link);
-  return reinterpret_cast<FreeObject *>(p);
-}
+  std::uintptr_t encode(const FreeObject *p) const noexcept {
+    return p ? detail::encode_link(p, key) : detail::kListEnd;
+  }
+  /// Links \p o to \p next (null: the end of the chain).
+  void set_next(FreeObject *o, const FreeObject *next) const noexcept {
+    o->__link = encode(next);
+  }
+  /// Pushes \p o onto the chain at \p head.
+  void push(FreeObject *&head, FreeObject *o) const noexcept {
+    set_next(o, head);
+    head = o;
+  }
 
-/// The same on a chain that may end here: null at its end.
-inline FreeObject *next_free(unsigned b, const FreeObject *o) noexcept {
-  return o->__link != detail::kListEnd ? next_linked(b, o) : nullptr;
-}
+  /// True if \p p, a decoded link or head, may name an object: not 0 (a
+  /// link written as 0 decodes to 0), below the region's end (the list's
+  /// end, and any link forged without the key but with probability 2^-17,
+  /// decode at or above it: bins.h). The inline pop, for one instruction
+  /// less, checks only the end: it faults on the 0.
+  bool decoded_ok(std::uintptr_t p) const noexcept { return p - 1 < bound - 1; }
 
-/// The same on a span's own list: the link stays in its span.
-inline FreeObject *next_in_span(unsigned b, const FreeObject *o) noexcept {
-  const std::uintptr_t e = o->__link;
-  if (e == detail::kListEnd)
-    return nullptr;
-  const std::uintptr_t p = e * g_link_inverse;
-  if (SIZESPEC_UNLIKELY((p ^ reinterpret_cast<std::uintptr_t>(o)) >= kSpanSize))
-    link_error(b, o, e);
-  return reinterpret_cast<FreeObject *>(p);
-}
+  /// The object after \p o on a chain of bin \p b that goes on (a counted
+  /// walk); a link that is not decoded_ok stops the program. Four
+  /// instructions a link. Whether the object is a slot of the bin is
+  /// checked where it goes back to its span (ReturnCheck).
+  FreeObject *next_linked(unsigned b, const FreeObject *o) const noexcept {
+    const std::uintptr_t p = o->__link * inverse;
+    if (SIZESPEC_UNLIKELY(!decoded_ok(p)))
+      link_error(b, o, o->__link);
+    return reinterpret_cast<FreeObject *>(p);
+  }
+  /// The same on a chain that may end here: null at its end.
+  FreeObject *next_free(unsigned b, const FreeObject *o) const noexcept {
+    return o->__link != detail::kListEnd ? next_linked(b, o) : nullptr;
+  }
+  /// The same unchecked, for a chain whose every object ReturnCheck checks
+  /// before anything reads or writes it: an address a link decodes to
+  /// outside the bin (0 included) fails its span index check there.
+  FreeObject *next_returned(const FreeObject *o) const noexcept {
+    const std::uintptr_t e = o->__link;
+    return e != detail::kListEnd ? reinterpret_cast<FreeObject *>(e * inverse)
+                                 : nullptr;
+  }
+  /// The same on a span's own list: the link stays in its span.
+  FreeObject *next_in_span(unsigned b, const FreeObject *o) const noexcept {
+    const std::uintptr_t e = o->__link;
+    if (e == detail::kListEnd)
+      return nullptr;
+    const std::uintptr_t p = e * inverse;
+    if (SIZESPEC_UNLIKELY((p ^ reinterpret_cast<std::uintptr_t>(o)) >=
+                          kSpanSize))
+      link_error(b, o, e);
+    return reinterpret_cast<FreeObject *>(p);
+  }
+  /// Takes the first object off the chain at \p head (null if empty).
+  FreeObject *pop(unsigned b, FreeObject *&head) const noexcept {
+    FreeObject *p = head;
+    if (p)
+      head = next_free(b, p);
+    return p;
+  }
 
-/// Takes the first object off the chain at \p head (null if it is empty).
-inline FreeObject *pop_chain(unsigned b, FreeObject *&head) noexcept {
-  FreeObject *p = head;
-  if (p)
-    head = next_free(b, p);
-  return p;
-}
-
-/// Pushes \p o onto the chain at \p head.
-inline void push_chain(FreeObject *&head, FreeObject *o) noexcept {
-  set_next(o, head);
-  head = o;
-}
-
-/// A thread list's encoded head as a chain, checked as the pop checks it
-/// (an allocation list's head was a link), and back.
-inline FreeObject *decode_head(unsigned b, std::uintptr_t head) noexcept {
-  if (head == detail::kListEnd)
-    return nullptr;
-  const std::uintptr_t p = head * g_link_inverse;
-  if (SIZESPEC_UNLIKELY(!decoded_ok(p)))
-    link_error(b, nullptr, head);
-  return reinterpret_cast<FreeObject *>(p);
-}
-inline std::uintptr_t encode_head(const FreeObject *p) noexcept {
-  return p ? detail::encode_link(p, g_link_key) : detail::kListEnd;
-}
+  /// A thread list's encoded head as a chain, checked as the pop checks it
+  /// (an allocation list's head was a link).
+  FreeObject *decode_head(unsigned b, std::uintptr_t head) const noexcept {
+    if (head == detail::kListEnd)
+      return nullptr;
+    const std::uintptr_t p = head * inverse;
+    if (SIZESPEC_UNLIKELY(!decoded_ok(p)))
+      link_error(b, nullptr, head);
+    return reinterpret_cast<FreeObject *>(p);
+  }
+};
 
 /// ceil(2^32 / size) per bin: (offset * it) >> 32 is offset / size for
 /// any offset in a span (both below 2^16), with no divide.
@@ -142,27 +156,39 @@ inline std::uint32_t slot_at(unsigned b, std::uintptr_t offset) noexcept {
   return static_cast<std::uint32_t>((offset * kReciprocal[b]) >> 32);
 }
 
-/// What check_returned found: a double free, a pointer never handed out,
-/// an interior pointer.
+/// What ReturnCheck found: a double free, a pointer never handed out, an
+/// interior pointer.
 [[noreturn]] void bad_return(unsigned b, const FreeObject *o,
                              const Span *s) noexcept;
 
-/// Object \p o of bin \p b (its range checked) comes back to span \p i
-/// (of \p frontier spans in use), \p s: stops the program if it is not
-/// an object the span has out (double and invalid frees). A few
-/// instructions on data the return reads anyway. An address outside the
-/// bin's range gives a span index outside [first span, frontier).
-inline void check_returned(unsigned b, const FreeObject *o, std::uint32_t i,
-                           std::uint32_t frontier, const Span *s) noexcept {
-  if (SIZESPEC_UNLIKELY(i < g_region.first_span(b) || i >= frontier))
-    bad_return(b, o, nullptr);
-  const std::uintptr_t offset =
-      reinterpret_cast<std::uintptr_t>(o) & (kSpanSize - 1);
-  const std::uint32_t slot = slot_at(b, offset);
-  if (SIZESPEC_UNLIKELY(s->used == 0 || slot >= s->carved ||
-                        slot * object_size(b) != offset))
-    bad_return(b, o, s);
-}
+/// The check of each object that comes back to one of bin \p b's spans,
+/// with what it reads of the bin held in registers for a whole chain.
+struct ReturnCheck {
+  unsigned b;
+  std::uint32_t first, frontier;
+  std::uint64_t size, reciprocal;
+
+  ReturnCheck(unsigned bin, std::uint32_t spans_in_use) noexcept
+      : b(bin), first(g_region.first_span(bin)), frontier(spans_in_use),
+        size(object_size(bin)), reciprocal(kReciprocal[bin]) {}
+
+  /// Object \p o (its bin's range unchecked) comes back to span \p i,
+  /// \p s: stops the program if it is not an object the span has out
+  /// (double and invalid frees). About ten instructions, on data the return
+  /// reads anyway; an address outside the bin's range gives a span index
+  /// outside [first, frontier), and \p s is read only inside.
+  void check(const FreeObject *o, std::uint32_t i,
+             const Span *s) const noexcept {
+    if (SIZESPEC_UNLIKELY(i - first >= frontier - first))
+      bad_return(b, o, nullptr);
+    const std::uintptr_t offset =
+        reinterpret_cast<std::uintptr_t>(o) & (kSpanSize - 1);
+    const auto slot = static_cast<std::uint32_t>((offset * reciprocal) >> 32);
+    if (SIZESPEC_UNLIKELY(s->used == 0 || slot >= s->carved ||
+                          slot * size != offset))
+      bad_return(b, o, s);
+  }
+};
 
 } // namespace sizespec
 

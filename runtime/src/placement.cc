@@ -19,7 +19,8 @@ void placement_count(unsigned b, std::uintptr_t &last,
                      std::uint32_t len) noexcept {
   constexpr unsigned kLineShift = 6, kPageShift = 12;
   std::uint64_t pairs = 0, lines = 0, pages = 0;
-  for (; list && len; list = next_free(b, list), --len) {
+  const Links links = Links::current();
+  for (; list && len; list = links.next_free(b, list), --len) {
     auto p = reinterpret_cast<std::uintptr_t>(list);
     if (last) {
       ++pairs;

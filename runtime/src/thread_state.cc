@@ -50,10 +50,11 @@ __attribute__((noinline)) Batch grow_on_swap(ThreadState &t, unsigned b,
   if (list.count >= t.batch[b] ||
       central_take(b, t.batch[b] - list.count, got) != TakeStatus::ok)
     return list;
+  const Links links = Links::current();
   FreeObject *last = got.head;
-  while (FreeObject *next = next_free(b, last))
+  while (FreeObject *next = links.next_free(b, last))
     last = next;
-  set_next(last, list.head);
+  links.set_next(last, list.head);
   return Batch{got.head, got.count + list.count};
 }
 
@@ -93,13 +94,14 @@ void count_one(unsigned b, bool generic) {
 void thread_exit(void *arg) {
   auto *t = static_cast<ThreadState *>(arg);
   ThreadCache &tc = tls_cache;
+  const Links links = Links::current();
   for (unsigned b = 0; b < kNumBins; ++b) {
-    FreeObject *alloc = decode_head(b, alloc_list(*t, b));
+    FreeObject *alloc = links.decode_head(b, alloc_list(*t, b));
     alloc_list(*t, b) = detail::kListEnd;
     std::uint32_t alloc_len = list_length(b, alloc);
     sync_allocs(*t, b, alloc_len);
     give_back(b, alloc, alloc_len, 0);
-    FreeObject *freed = decode_head(b, tc.__freed[b]);
+    FreeObject *freed = links.decode_head(b, tc.__freed[b]);
     tc.__freed[b] = detail::kListEnd;
     give_back(b, freed, sync_frees(*t, b), 0);
     tc.__free_budget[b] = 0;
@@ -145,29 +147,32 @@ void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
   if (keep == 0) {
     list = nullptr;
   } else {
+    const Links links = Links::current();
     FreeObject *last = list;
     for (std::uint32_t i = 1; i < keep; ++i)
-      last = next_linked(b, last);
-    rest = next_linked(b, last);
-    set_next(last, nullptr);
+      last = links.next_linked(b, last);
+    rest = links.next_linked(b, last);
+    links.set_next(last, nullptr);
   }
   central_give_back(b, rest, len - keep);
 }
 
 void give_back_newest(unsigned b, FreeObject *&list,
                       std::uint32_t count) noexcept {
+  const Links links = Links::current();
   FreeObject *last = list;
   for (std::uint32_t i = 1; i < count; ++i)
-    last = next_linked(b, last);
+    last = links.next_linked(b, last);
   FreeObject *newest = list;
-  list = next_linked(b, last);
-  set_next(last, nullptr);
+  list = links.next_linked(b, last);
+  links.set_next(last, nullptr);
   central_give_back(b, newest, count);
 }
 
 std::uint32_t list_length(unsigned b, const FreeObject *p) noexcept {
   std::uint32_t n = 0;
-  for (const FreeObject *o = p; o; o = next_free(b, o))
+  const Links links = Links::current();
+  for (const FreeObject *o = p; o; o = links.next_free(b, o))
     if (++n > kMaxListLength)
       heap_error("free-list corruption: a cycle (a double free?) in the list "
                  "of",
@@ -196,7 +201,7 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
             detail::pop_free(alloc, tc.__link_inverse, tc.__link_bound)) {
       if (generic)
         ++tc.__generic[b];
-      debug_on_alloc(b, p, next_free(b, p));
+      debug_on_alloc(b, p, Links::current().next_free(b, p));
       return p;
     }
   }
@@ -257,7 +262,7 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
   alloc = p->__link;
   t->alloc_len[b] = len - 1;
   if constexpr (kDebug)
-    debug_on_alloc(b, p, next_free(b, p));
+    debug_on_alloc(b, p, Links::current().next_free(b, p));
   return p;
 }
 
@@ -266,7 +271,9 @@ void thread_sync_all() noexcept {
   if (!t || t == &g_exited)
     return;
   for (unsigned b = 0; b < kNumBins; ++b) {
-    sync_allocs(*t, b, list_length(b, decode_head(b, alloc_list(*t, b))));
+    sync_allocs(
+        *t, b,
+        list_length(b, Links::current().decode_head(b, alloc_list(*t, b))));
     sync_frees(*t, b);
   }
   tiny_sync(t->tiny);

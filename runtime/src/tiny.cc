@@ -33,18 +33,19 @@ void release_block(TinyThread *t, std::uintptr_t blk) {
   g_counters.tiny.blocks.fetch_sub(1, std::memory_order_relaxed);
   auto *o = reinterpret_cast<FreeObject *>(blk);
   if (!t) {
-    set_next(o, nullptr);
+    Links::current().set_next(o, nullptr);
     central_give_back(kTinyBin, o);
     return;
   }
-  push_chain(t->blocks, o);
+  const Links links = Links::current();
+  links.push(t->blocks, o);
   if (++t->num_blocks <= kTinyCacheBlocks)
     return;
   FreeObject *last = t->blocks;
   for (std::uint32_t i = 1; i < kTinyCacheBlocks / 2; ++i)
-    last = next_linked(kTinyBin, last);
-  FreeObject *rest = next_linked(kTinyBin, last);
-  set_next(last, nullptr);
+    last = links.next_linked(kTinyBin, last);
+  FreeObject *rest = links.next_linked(kTinyBin, last);
+  links.set_next(last, nullptr);
   t->num_blocks = kTinyCacheBlocks / 2;
   central_give_back(kTinyBin, rest);
 }
@@ -97,7 +98,8 @@ void *tiny_start_block(std::size_t size, bool generic,
   if (!t)
     return nullptr;
   retire(*t, /*CountTail=*/true);
-  FreeObject *o = pop_chain(kTinyBin, t->blocks);
+  const Links links = Links::current();
+  FreeObject *o = links.pop(kTinyBin, t->blocks);
   if (o) {
     --t->num_blocks;
   } else {
@@ -106,7 +108,7 @@ void *tiny_start_block(std::size_t size, bool generic,
     if (status != TakeStatus::ok)
       return nullptr;
     o = got.head;
-    t->blocks = next_free(kTinyBin, o);
+    t->blocks = links.next_free(kTinyBin, o);
     t->num_blocks = got.count - 1;
   }
   auto blk = reinterpret_cast<std::uintptr_t>(o);
