@@ -23,6 +23,9 @@ struct PluginOptions {
   bool Off = false;
   /// Size limit in bytes.
   std::uint64_t Max = kDefaultSpecializeMax;
+  /// The inline paths encode free-list links; `hardening=off` emits them
+  /// plain, and a marker that turns the runtime's hardening off with them.
+  bool Hardened = true;
   /// Where to export the site JSON as a file; empty: nowhere (the records
   /// travel in the object's .sizespec.sites section either way).
   std::string Sidecar;

@@ -5,6 +5,8 @@
 
 #include "sizespec/model/Stamp.h"
 
+#include <sizespec/bins.h>
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -61,6 +63,7 @@ std::string stampRecord(const PluginOptions &Opts) {
   S.Off = Opts.Off;
   S.Max = Opts.Max;
   S.Sanitizer = Opts.Sanitizer;
+  S.Hardened = Opts.Hardened;
   return encodeStamp(S);
 }
 
@@ -76,6 +79,14 @@ std::string predefinesText(const PluginOptions &Opts, bool IncludeRuntime) {
   OS << "static const char __sizespec_stamp[] "
         "__attribute__((__used__, __retain__, __section__(\""
      << kStampSection << "\"))) = " << quoted(stampRecord(Opts)) << ";\n";
+  // Code with plain links works only with a runtime whose keys are 1: a
+  // definition the runtime looks for at start-up (a weak reference), one
+  // per program however many objects carry it.
+  if (!Opts.Hardened && !Opts.Off)
+    OS << "char __sizespec_unhardened_marker __asm__(\""
+       << SIZESPEC_UNHARDENED_MARKER
+       << "\") __attribute__((__weak__, __used__, __retain__, "
+          "__visibility__(\"default\")));\n";
   return Out;
 }
 

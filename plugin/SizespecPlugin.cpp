@@ -34,6 +34,8 @@ constexpr const char Usage[] =
     "  report        print one line per allocation site\n"
     "  off           compile as without the plugin (the stamp says so)\n"
     "  max=N         size limit in bytes, 0..1024 (default 1024)\n"
+    "  hardening=off inline paths with plain free-list links; the runtime\n"
+    "                then runs unhardened too (default: on)\n"
     "  sidecar=PATH  also write the site JSON to PATH ('none', the default:\n"
     "                only the object's .sizespec.sites section has it)\n"
     "  id=ANY        ignored: names the plugin build to compiler caches\n"
@@ -150,6 +152,15 @@ protected:
           return false;
         }
         Opts.Max = N;
+      } else if (A.consume_front("hardening=")) {
+        if (A != "on" && A != "off") {
+          D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                     "sizespec: invalid hardening '%0': "
+                                     "expected 'on' or 'off'"))
+              << A;
+          return false;
+        }
+        Opts.Hardened = A == "on";
       } else if (A.starts_with("id=")) {
         // Names the plugin build for the caches that hash arguments (see
         // sizespec-config); the plugin itself has no use for it.

@@ -18,7 +18,8 @@ std::string encodeStamp(const StampSettings &S) {
   raw_string_ostream OS(Out);
   OS << kFirstWord << " v=" << kStampVersion << " plugin=" << S.Plugin
      << " clang=" << S.Clang << " off=" << (S.Off ? 1 : 0) << " max=" << S.Max
-     << " sanitizer=" << (S.Sanitizer ? *S.Sanitizer : "none");
+     << " sanitizer=" << (S.Sanitizer ? *S.Sanitizer : "none")
+     << " hardening=" << (S.Hardened ? 1 : 0);
   return Out;
 }
 
@@ -48,6 +49,8 @@ ParsedStamp parseStamp(StringRef Record) {
       S.Max = N;
     else if (Key == "sanitizer" && Value != "none")
       S.Sanitizer = Value;
+    else if (Key == "hardening")
+      S.Hardened = Value != "0";
   }
   return P;
 }

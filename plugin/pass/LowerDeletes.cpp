@@ -71,10 +71,11 @@ namespace {
 
 class DeleteLowering {
 public:
-  explicit DeleteLowering(Module &M)
-      : M(M), Ctx(M.getContext()), PtrTy(PointerType::getUnqual(Ctx)),
-        I16(Type::getInt16Ty(Ctx)), I32(Type::getInt32Ty(Ctx)),
-        I64(Type::getInt64Ty(Ctx)) {}
+  /// \p Hardened: the push encodes the link (the module's stamp).
+  DeleteLowering(Module &M, bool Hardened)
+      : M(M), Hardened(Hardened), Ctx(M.getContext()),
+        PtrTy(PointerType::getUnqual(Ctx)), I16(Type::getInt16Ty(Ctx)),
+        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {}
 
   void lower(CallInst *CI, std::uint64_t Size);
 
@@ -88,6 +89,7 @@ private:
   FunctionCallee freeFlush();
 
   Module &M;
+  bool Hardened;
   LLVMContext &Ctx;
   PointerType *PtrTy;
   IntegerType *I16;
@@ -166,10 +168,16 @@ void DeleteLowering::lower(CallInst *CI, std::uint64_t Size) {
       Bin, "sizespec.slot");
   Value *Head = B.CreateAlignedLoad(I64, Slot, Align(8), "head");
   B.CreateAlignedStore(Head, P, Align(8));
-  Value *Key = B.CreateAlignedLoad(
-      I64, cacheField(B, Cache, offsetof(ThreadCache, __link_key), "key.slot"),
-      Align(8), "key");
-  B.CreateAlignedStore(B.CreateMul(B.CreatePtrToInt(P, I64), Key, "link"), Slot,
+  Value *Key = Hardened
+                   ? B.CreateAlignedLoad(
+                         I64,
+                         cacheField(B, Cache, offsetof(ThreadCache, __link_key),
+                                    "key.slot"),
+                         Align(8), "key")
+                   : nullptr;
+  Value *Addr = B.CreatePtrToInt(P, I64);
+  // With hardening off the keys are 1: the link is the address.
+  B.CreateAlignedStore(Hardened ? B.CreateMul(Addr, Key, "link") : Addr, Slot,
                        Align(8));
   Value *BudgetSlot = B.CreateInBoundsGEP(
       I16,
@@ -293,7 +301,7 @@ PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &MAM) {
     });
     Sites.push_back({CI, Size});
   }
-  DeleteLowering L(M);
+  DeleteLowering L(M, readStamp(M)->Hardened);
   for (Sized &S : Sites) {
     LLVM_DEBUG(dbgs() << "sizespec: inline free of " << *S.Call << " in "
                       << S.Call->getFunction()->getName() << "\n");

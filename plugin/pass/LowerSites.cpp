@@ -85,9 +85,11 @@ using RemarkEmitterFor = function_ref<OptimizationRemarkEmitter &(Function &)>;
 
 class Lowering {
 public:
-  Lowering(Module &M, RemarkEmitterFor ORE)
-      : M(M), ORE(ORE), Ctx(M.getContext()), PtrTy(PointerType::getUnqual(Ctx)),
-        I32(Type::getInt32Ty(Ctx)), I64(Type::getInt64Ty(Ctx)) {}
+  /// \p Hardened: the pops decode links (the module's stamp).
+  Lowering(Module &M, RemarkEmitterFor ORE, bool Hardened)
+      : M(M), ORE(ORE), Hardened(Hardened), Ctx(M.getContext()),
+        PtrTy(PointerType::getUnqual(Ctx)), I32(Type::getInt32Ty(Ctx)),
+        I64(Type::getInt64Ty(Ctx)) {}
 
   /// Lowers one tagged call; \p Scan and \p Max come from its tag. Says
   /// what it did as a remark, at the call's location, and returns it.
@@ -113,6 +115,7 @@ private:
                                  bool Cold, bool NoUnwind);
 
   Module &M;
+  bool Hardened;
   RemarkEmitterFor ORE;
   LLVMContext &Ctx;
   PointerType *PtrTy;
@@ -287,16 +290,20 @@ void Lowering::emitFastPath(CallBase *CB, const NewForm &F, unsigned Bin) {
         B, Cache, offsetof(ThreadCache, __alloc) + Bin * sizeof(std::uintptr_t),
         "sizespec.slot");
     Value *Head = B.CreateAlignedLoad(I64, Slot, llvm::Align(8), "head");
-    Value *Inverse = B.CreateAlignedLoad(
-        I64,
-        cacheField(B, Cache, offsetof(ThreadCache, __link_inverse),
-                   "inverse.slot"),
-        llvm::Align(8), "inverse");
+    Value *Inverse =
+        Hardened
+            ? B.CreateAlignedLoad(
+                  I64,
+                  cacheField(B, Cache, offsetof(ThreadCache, __link_inverse),
+                             "inverse.slot"),
+                  llvm::Align(8), "inverse")
+            : nullptr;
     Value *Bound = B.CreateAlignedLoad(
         I64,
         cacheField(B, Cache, offsetof(ThreadCache, __link_bound), "bound.slot"),
         llvm::Align(8), "bound");
-    Obj = B.CreateMul(Head, Inverse, "obj");
+    // With hardening off the keys are 1: the head is the object.
+    Obj = Hardened ? B.CreateMul(Head, Inverse, "obj") : Head;
     return B.CreateICmpUGE(Obj, Bound);
   };
   Path.Take = [&](IRBuilder<> &B) -> Value * {
@@ -492,7 +499,8 @@ PreservedAnalyses LowerSitesPass::run(Module &M, ModuleAnalysisManager &MAM) {
   }
   SiteLedger Ledger(M);
   CallsBySite Calls;
-  Lowering L(M, GetORE);
+  std::optional<ModuleStamp> Stamp = readStamp(M);
+  Lowering L(M, GetORE, !Stamp || Stamp->Hardened);
   for (Tagged &T : Sites) {
     OperandBundleUse Tag = *T.Call->getOperandBundle(TagID);
     // (i1 scan, i64 max[, i64 site]): IR from before the ledger has no site.

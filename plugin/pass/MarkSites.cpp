@@ -44,7 +44,7 @@ std::optional<ModuleStamp> readStamp(const Module &Mod) {
     if (!Text || !Text->isCString())
       continue;
     const StampSettings S = parseStamp(Text->getAsCString()).Settings;
-    return ModuleStamp{S.Max, S.Off, S.Sanitizer.has_value()};
+    return ModuleStamp{S.Max, S.Off, S.Sanitizer.has_value(), S.Hardened};
   }
   return std::nullopt;
 }

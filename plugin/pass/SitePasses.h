@@ -61,6 +61,7 @@ struct ModuleStamp {
   std::uint64_t Max = kDefaultSpecializeMax;
   bool Off = false;
   bool Sanitized = false;
+  bool Hardened = true;
 };
 /// The module's stamp; none if no part of it was compiled with the plugin.
 std::optional<ModuleStamp> readStamp(const llvm::Module &M);

@@ -7,7 +7,13 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <unistd.h>
+
+/// Defined by code the plugin built with `hardening=off`, whose inline
+/// paths store links plain: a weak reference, null without any.
+extern "C" __attribute__((__weak__, __visibility__("default"))) char
+    sizespec_unhardened_marker __asm__(SIZESPEC_UNHARDENED_MARKER);
 
 namespace sizespec {
 
@@ -32,6 +38,21 @@ int describe_bin(char *out, std::size_t n, unsigned b) {
 }
 
 } // namespace
+
+bool hardening_wanted() noexcept {
+  if (&sizespec_unhardened_marker)
+    return false;
+  const char *v = std::getenv("SIZESPEC_HARDENING");
+  if (!v || !*v || std::strcmp(v, "1") == 0)
+    return true;
+  if (std::strcmp(v, "0") == 0)
+    return false;
+  std::fprintf(stderr,
+               "sizespec: ignoring SIZESPEC_HARDENING=%s: expected 0 or 1; "
+               "hardening stays on\n",
+               v);
+  return true;
+}
 
 void links_init(bool hardened) noexcept {
   if (!hardened)

@@ -36,6 +36,10 @@ SIZESPEC_INTERNAL extern std::uintptr_t g_link_inverse;
 /// What the inline pops compare a decoded head with: the region's end.
 SIZESPEC_INTERNAL extern std::uintptr_t g_link_bound;
 
+/// Whether the process runs hardened: unless SIZESPEC_HARDENING=0, or the
+/// program has code the plugin built with `hardening=off` (its inline
+/// paths store links plain, which works only with keys of 1).
+bool hardening_wanted() noexcept;
 /// Draws the keys (or leaves them 1: \p hardened false); before the
 /// region is reserved.
 void links_init(bool hardened) noexcept;

@@ -185,7 +185,7 @@ Mode decide() {
     g_reason = g_reason_buf;
     return Mode::deferring;
   }
-  links_init(/*hardened=*/true); // before the region: no list without keys
+  links_init(hardening_wanted()); // before the region: no list without keys
   if (!region_init()) {
     g_reason = "no address space for the span region";
     return Mode::system;

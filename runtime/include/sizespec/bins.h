@@ -50,6 +50,11 @@ struct FreeObject {
   std::uintptr_t __link;
 };
 
+/// The symbol code built with plain links (the plugin's `hardening=off`)
+/// defines: the runtime, which looks it up at start-up, then leaves its
+/// keys at 1 for the whole process.
+#define SIZESPEC_UNHARDENED_MARKER "__sizespec_unhardened"
+
 /// The link (or list head) after the last object of a list: 2^63, a
 /// multiple of 2^63 under any odd key, so it decodes to itself.
 constexpr std::uintptr_t kListEnd = std::uintptr_t(1) << 63;

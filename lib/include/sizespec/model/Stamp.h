@@ -4,6 +4,7 @@
 // `.sizespec.stamp` section (docs/interfaces.md, Plugin, "Stamp"):
 //
 //   sizespec-stamp v=1 plugin=0.1.0 clang=19.1.7 off=0 max=80 sanitizer=none
+//     hardening=1
 //
 // NUL-terminated; the linker concatenates them, one per stamped object.
 // Written by the plugin (Predefines.cpp), read by its passes (the module's
@@ -40,6 +41,9 @@ struct StampSettings {
   std::uint64_t Max = kDefaultSpecializeMax;
   /// The sanitizer that turned specialization off, if any.
   std::optional<std::string> Sanitizer;
+  /// The inline paths encode free-list links (docs/interfaces.md,
+  /// "Hardening"); a record without the field says so too.
+  bool Hardened = true;
 };
 
 /// The record for \p S, without its terminating NUL.
