@@ -94,14 +94,7 @@ void debug_on_alloc(unsigned b, void *p, const FreeObject *next) noexcept {
 }
 
 void debug_on_free(unsigned b, void *p) noexcept {
-  switch (place_of(b, p)) {
-  case Place::never_handed_out:
-    heap_error("free of a pointer the runtime never handed out", p, b);
-  case Place::interior:
-    heap_error("free of an interior pointer", p, b);
-  case Place::object:
-    break;
-  }
+  check_place(b, p);
   if (is_free(p))
     heap_error("double free", p, b);
   poison(b, p);

@@ -89,6 +89,17 @@ Place place_of(unsigned b, const void *p) noexcept {
   return slot * object_size(b) != offset ? Place::interior : Place::object;
 }
 
+void check_place(unsigned b, const void *p) noexcept {
+  switch (place_of(b, p)) {
+  case Place::never_handed_out:
+    heap_error("free of a pointer the runtime never handed out", p, b);
+  case Place::interior:
+    heap_error("free of an interior pointer", p, b);
+  case Place::object:
+    break;
+  }
+}
+
 void heap_error(const char *what, const void *p, unsigned b) noexcept {
   char line[200];
   int n = std::snprintf(line, sizeof line, "sizespec: %s of %p ", what, p);
@@ -117,14 +128,7 @@ void bad_return(unsigned b, const FreeObject *o, const Span *s) noexcept {
   // came back before (its slots count as never carved once it is empty).
   if (s && (s->used == 0 || s->state == SpanState::empty))
     heap_error("double free", o, b);
-  switch (place_of(b, o)) {
-  case Place::never_handed_out:
-    heap_error("free of a pointer the runtime never handed out", o, b);
-  case Place::interior:
-    heap_error("free of an interior pointer", o, b);
-  case Place::object:
-    break;
-  }
+  check_place(b, o);
   heap_error("free-list corruption: an object its span does not have out", o,
              b);
 }

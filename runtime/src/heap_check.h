@@ -50,6 +50,11 @@ void links_set_bound(std::uintptr_t region_end) noexcept;
 enum class Place { never_handed_out, interior, object };
 Place place_of(unsigned b, const void *p) noexcept;
 
+/// Stops the program, naming the bug, unless \p p is the start of an
+/// object of bin \p b the runtime handed out: a free of a pointer it never
+/// handed out, or of an interior pointer.
+void check_place(unsigned b, const void *p) noexcept;
+
 /// Prints "sizespec: <what> <p> (class C, N B, kind)" and aborts.
 [[noreturn]] void heap_error(const char *what, const void *p,
                              unsigned b) noexcept;
