@@ -115,8 +115,8 @@ private:
                                  bool Cold, bool NoUnwind);
 
   Module &M;
-  bool Hardened;
   RemarkEmitterFor ORE;
+  bool Hardened;
   LLVMContext &Ctx;
   PointerType *PtrTy;
   IntegerType *I32;
