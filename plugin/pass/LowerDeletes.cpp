@@ -244,17 +244,17 @@ void DeleteLowering::emitTinyLocal(IRBuilder<> &B, Value *Cache, Value *P,
   B.CreateBr(Done);
 }
 
-/// A stamped module whose sites the plugin specialized: off=0, no
+/// A module whose stamp says the plugin specialized its sites: off=0, no
 /// sanitizer. The stamp is in every translation unit the plugin compiled.
-bool pluginCompiled(const Module &M) {
-  std::optional<ModuleStamp> Stamp = readStamp(M);
+bool pluginCompiled(const std::optional<ModuleStamp> &Stamp) {
   return Stamp && !Stamp->Off && !Stamp->Sanitized;
 }
 
 } // namespace
 
 PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (!InlineDelete || !pluginCompiled(M))
+  const std::optional<ModuleStamp> Stamp = readStamp(M);
+  if (!InlineDelete || !pluginCompiled(Stamp))
     return PreservedAnalyses::all();
   Function *Delete = M.getFunction(sizedDeleteName());
   if (!Delete)
@@ -301,7 +301,7 @@ PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &MAM) {
     });
     Sites.push_back({CI, Size});
   }
-  DeleteLowering L(M, readStamp(M)->Hardened);
+  DeleteLowering L(M, Stamp->Hardened);
   for (Sized &S : Sites) {
     LLVM_DEBUG(dbgs() << "sizespec: inline free of " << *S.Call << " in "
                       << S.Call->getFunction()->getName() << "\n");

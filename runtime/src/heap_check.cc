@@ -31,9 +31,12 @@ int describe_bin(char *out, std::size_t n, unsigned b) {
                        object_size(b), bin_scan(b) ? "scan" : "noscan");
 }
 
-[[noreturn]] void fail_line(const char *line, int n) {
-  if (n > 0)
-    (void)!::write(2, line, static_cast<std::size_t>(n));
+/// Ends \p line (\p n bytes so far) with bin \p b's description, writes it
+/// and aborts.
+[[noreturn]] void fail_naming(char (&line)[200], int n, unsigned b) {
+  n += describe_bin(line + n, sizeof line - n - 1, b);
+  line[n++] = '\n';
+  (void)!::write(2, line, static_cast<std::size_t>(n));
   std::abort();
 }
 
@@ -102,25 +105,21 @@ void check_place(unsigned b, const void *p) noexcept {
 
 void heap_error(const char *what, const void *p, unsigned b) noexcept {
   char line[200];
-  int n = std::snprintf(line, sizeof line, "sizespec: %s of %p ", what, p);
-  n += describe_bin(line + n, sizeof line - n - 1, b);
-  line[n++] = '\n';
-  fail_line(line, n);
+  fail_naming(line,
+              std::snprintf(line, sizeof line, "sizespec: %s of %p ", what, p),
+              b);
 }
 
 void link_error(unsigned b, const void *where, std::uintptr_t value) noexcept {
   char line[200];
-  int n = where ? std::snprintf(line, sizeof line,
-                                "sizespec: free-list link overwritten (a "
-                                "write after free?) in %p: %#lx ",
-                                where, static_cast<unsigned long>(value))
-                : std::snprintf(line, sizeof line,
-                                "sizespec: free-list link overwritten (a "
-                                "write after free?): %#lx ",
-                                static_cast<unsigned long>(value));
-  n += describe_bin(line + n, sizeof line - n - 1, b);
-  line[n++] = '\n';
-  fail_line(line, n);
+  int n = std::snprintf(line, sizeof line,
+                        "sizespec: free-list link overwritten (a write after "
+                        "free?)");
+  if (where)
+    n += std::snprintf(line + n, sizeof line - n, " in %p", where);
+  n += std::snprintf(line + n, sizeof line - n, ": %#lx ",
+                     static_cast<unsigned long>(value));
+  fail_naming(line, n, b);
 }
 
 void bad_return(unsigned b, const FreeObject *o, const Span *s) noexcept {

@@ -36,7 +36,7 @@ namespace sizespec {
 
 using detail::ThreadCache;
 using detail::tls_cache;
-/// The pop of a thread list (its encoded head); chains use pop_chain.
+/// The pop of a thread list (its encoded head); chains use Links::pop.
 using detail::pop_free;
 
 /// A bin's `freed` list holds at most this many bytes (and 32..512

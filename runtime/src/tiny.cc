@@ -32,12 +32,12 @@ static_assert(sizeof(std::atomic<std::uint8_t>) == 1, "");
 void release_block(TinyThread *t, std::uintptr_t blk) {
   g_counters.tiny.blocks.fetch_sub(1, std::memory_order_relaxed);
   auto *o = reinterpret_cast<FreeObject *>(blk);
+  const Links links = Links::current();
   if (!t) {
-    Links::current().set_next(o, nullptr);
+    links.set_next(o, nullptr);
     central_give_back(kTinyBin, o);
     return;
   }
-  const Links links = Links::current();
   links.push(t->blocks, o);
   if (++t->num_blocks <= kTinyCacheBlocks)
     return;

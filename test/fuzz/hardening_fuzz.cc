@@ -34,9 +34,21 @@ namespace {
 constexpr unsigned kObjects = 32;
 constexpr int kAllocations = 4096;
 
-/// What the child does with bin \p B and the input's writes: records of
-/// (object, byte count 1..8, bytes). Exits 0 if every object handed out
-/// is a slot of the bin, 3 if one is not.
+/// Calls \p Write(object, bytes, count) for each of the input's writes:
+/// records of (object, byte count 1..8, bytes), the last one cut short by
+/// the input's end.
+template <class F>
+void for_each_write(const std::uint8_t *Data, std::size_t Size, F Write) {
+  while (Size >= 2) {
+    const std::size_t N = std::min<std::size_t>(1 + Data[1] % 8, Size - 2);
+    Write(Data[0] % kObjects, Data + 2, N);
+    Data += 2 + N;
+    Size -= 2 + N;
+  }
+}
+
+/// What the child does with bin \p B and the input's writes. Exits 0 if
+/// every object handed out is a slot of the bin, 3 if one is not.
 [[noreturn]] void use_after_free(unsigned B, const std::uint8_t *Data,
                                  std::size_t Size) {
   const std::size_t Bytes = class_size(bin_class(B));
@@ -45,13 +57,10 @@ constexpr int kAllocations = 4096;
     P = detail::alloc_small_in<false>(B, Bytes);
   for (void *P : Objects)
     ::operator delete(P);
-  while (Size >= 2) {
-    auto *Target = static_cast<unsigned char *>(Objects[Data[0] % kObjects]);
-    const std::size_t N = std::min<std::size_t>(1 + Data[1] % 8, Size - 2);
-    std::memcpy(Target, Data + 2, N);
-    Data += 2 + N;
-    Size -= 2 + N;
-  }
+  for_each_write(Data, Size,
+                 [&](unsigned O, const std::uint8_t *Bytes, std::size_t N) {
+                   std::memcpy(Objects[O], Bytes, N);
+                 });
   for (int I = 0; I < kAllocations; ++I) {
     void *P = detail::alloc_small_in<false>(B, Bytes);
     if (bin_of_address(P) != B || place_of(B, P) != Place::object)
@@ -66,16 +75,13 @@ bool zeroes_a_link(const std::uint8_t *Data, std::size_t Size) {
   // becomes 0 only if writes cover all eight bytes with zeros.
   unsigned char Word[kObjects][8];
   bool Written[kObjects][8] = {};
-  while (Size >= 2) {
-    const unsigned O = Data[0] % kObjects;
-    const std::size_t N = std::min<std::size_t>(1 + Data[1] % 8, Size - 2);
-    for (std::size_t K = 0; K < N; ++K) {
-      Word[O][K] = Data[2 + K];
-      Written[O][K] = true;
-    }
-    Data += 2 + N;
-    Size -= 2 + N;
-  }
+  for_each_write(Data, Size,
+                 [&](unsigned O, const std::uint8_t *Bytes, std::size_t N) {
+                   for (std::size_t K = 0; K < N; ++K) {
+                     Word[O][K] = Bytes[K];
+                     Written[O][K] = true;
+                   }
+                 });
   for (unsigned O = 0; O < kObjects; ++O) {
     bool Zero = true;
     for (unsigned K = 0; K < 8 && Zero; ++K)
