@@ -22,9 +22,12 @@
 //                "committed_bytes": ..., "tiny_allocs": ...,
 //                "allocator": "sizespec"}
 //
-// rss_bytes is the growth of RssAnon over the allocations; committed_bytes
-// and tiny_allocs come from the sizespec runtime's stats (-1 elsewhere):
-// its committed span memory, and how many allocations took the tiny path.
+// rss_bytes is the growth of RssAnon over the allocations; vm_rss_bytes
+// that of VmRSS, as a user reading `ps` or /proc/self/status measures it:
+// it adds the file pages (code) first touched during the allocations.
+// committed_bytes and tiny_allocs come from the sizespec runtime's stats
+// (-1 elsewhere): its committed span memory, and how many allocations took
+// the tiny path.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +62,12 @@ long long rssBytes() {
   return Kb < 0 ? -1 : Kb * 1024LL;
 }
 
+/// All of the resident set (VmRSS), file pages included.
+long long vmRssBytes() {
+  long Kb = bench::proc_status_kb("VmRSS:");
+  return Kb < 0 ? -1 : Kb * 1024LL;
+}
+
 struct Runtime {
   long long Committed = -1;
   long long TinyAllocs = -1;
@@ -80,6 +89,7 @@ int measure(const char *Kind, std::size_t N, bool Pinned = false) {
   // reading, so only the objects count.
   std::vector<T *> Ptrs(N, nullptr);
   const long long Rss0 = rssBytes();
+  const long long VmRss0 = vmRssBytes();
   const Runtime R0 = runtimeNow();
   for (std::size_t I = 0; I < N; ++I)
     Ptrs[I] = new T();
@@ -93,12 +103,14 @@ int measure(const char *Kind, std::size_t N, bool Pinned = false) {
     Live = N / 16;
   }
   const long long Rss1 = rssBytes();
+  const long long VmRss1 = vmRssBytes();
   const Runtime R1 = runtimeNow();
   std::fprintf(stderr,
                "bench-tiny: {\"kind\": \"%s\", \"objects\": %zu, "
-               "\"rss_bytes\": %lld, \"committed_bytes\": %lld, "
+               "\"rss_bytes\": %lld, \"vm_rss_bytes\": %lld, "
+               "\"committed_bytes\": %lld, "
                "\"tiny_allocs\": %lld, \"allocator\": \"%s\"}\n",
-               Kind, Live, Rss1 - Rss0,
+               Kind, Live, Rss1 - Rss0, VmRss1 - VmRss0,
                R0.Committed < 0 ? -1 : R1.Committed - R0.Committed,
                R0.TinyAllocs < 0 ? -1 : R1.TinyAllocs - R0.TinyAllocs,
                bench::allocator_name().c_str());

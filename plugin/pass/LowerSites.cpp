@@ -139,7 +139,8 @@ LoweredCall Lowering::lower(CallBase *CB, const NewForm &F, bool Scan,
       ORE.emit([&] {
         return OptimizationRemark(DEBUG_TYPE, "Tiny", CB)
                << "allocation of " << ore::NV("Size", Size)
-               << " B packed inline into the tiny path's 16-byte blocks";
+               << " B packed inline into the tiny path's "
+               << ore::NV("Block", detail::kTinyBlock) << "-byte blocks";
       });
       emitTinyPath(CB, F, Size);
       ++NumLoweredTiny;

@@ -23,7 +23,7 @@ constinit std::uintptr_t g_link_bound = 0;
 
 namespace {
 
-/// "(class 3, 24 B, noscan)", or "(tiny block, 16 B)".
+/// "(class 3, 24 B, noscan)", or "(tiny block, 32 B)".
 int describe_bin(char *out, std::size_t n, unsigned b) {
   if (b == kTinyBin)
     return std::snprintf(out, n, "(tiny block, %zu B)", object_size(b));

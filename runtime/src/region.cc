@@ -50,7 +50,7 @@ bool region_init() noexcept {
     std::size_t meta_bytes = g_region.spans_per_bin * sizeof(Span);
     g_region.meta_spans =
         static_cast<std::uint32_t>((meta_bytes + kSpanSize - 1) / kSpanSize);
-    // The tiny range: the Span array, then a count byte per 16 bytes.
+    // The tiny range: the Span array, then a count byte per block.
     g_region.tiny_counts_offset =
         (meta_bytes + kPageSize - 1) & ~(kPageSize - 1);
     std::size_t tiny_meta =
@@ -90,13 +90,20 @@ bool region_commit(unsigned b, std::uint32_t first,
     g_bytes_committed.fetch_sub(bytes);
     return false;
   }
-  // A tiny span's counts: 4 KiB each, page-aligned.
-  if (b == kTinyBin &&
-      !platform::commit(g_region.tiny_count(reinterpret_cast<std::uintptr_t>(
-                            g_region.span_start(b, first))),
-                        bytes >> kTinyBlockShift)) {
-    g_bytes_committed.fetch_sub(bytes);
-    return false;
+  // The tiny spans' counts, 2 KiB a span: the pages that hold them (a page
+  // may already be committed with a neighbour; committing it again keeps
+  // its contents).
+  if (b == kTinyBin) {
+    const auto start =
+        reinterpret_cast<std::uintptr_t>(g_region.span_start(b, first));
+    const void *lo = g_region.tiny_count(start);
+    const void *hi = g_region.tiny_count(start + bytes);
+    const std::uintptr_t counts_lo = page_floor(lo);
+    if (!platform::commit(reinterpret_cast<void *>(counts_lo),
+                          page_ceil(hi) - counts_lo)) {
+      g_bytes_committed.fetch_sub(bytes);
+      return false;
+    }
   }
   return true;
 }

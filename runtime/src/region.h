@@ -1,7 +1,7 @@
 //===- region.h - The address range all spans live in ----------*- C++ -*-===//
 //
 // One reservation, cut into kNumSpanBins equal, aligned bin ranges, one per
-// (class, scan) pair and one for the tiny path's 16-byte blocks ("big bag
+// (class, scan) pair and one for the tiny path's 32-byte blocks ("big bag
 // of pages"): an address alone says whether the runtime owns it and which
 // bin it belongs to, with no table lookup.
 //
@@ -42,12 +42,12 @@ static_assert(kSpanSize % kMinSpanAlign == 0,
               "spans must honour kMinSpanAlign");
 static_assert(kSpanSize >= 16 * kMaxSmallSize, "a span holds 16+ objects");
 
-/// The range after the bins': spans of 16-byte blocks into which the tiny
+/// The range after the bins': spans of 32-byte blocks into which the tiny
 /// path packs pointer-free objects (tiny.h). Pointer-free only, like the
 /// noscan bins. Its metadata has, after the Span array, a byte of count per
-/// 16 bytes of the range (Region::tiny_count).
+/// block (Region::tiny_count).
 constexpr unsigned kTinyBin = kNumBins;
-constexpr std::size_t kTinyBlockShift = 4;
+constexpr std::size_t kTinyBlockShift = 5;
 /// Every range the region has: the bins and the tiny range.
 constexpr unsigned kNumSpanBins = kNumBins + 1;
 
@@ -104,7 +104,7 @@ struct Region {
   std::uint32_t first_span(unsigned b) const {
     return b == kTinyBin ? tiny_meta_spans : meta_spans;
   }
-  /// The count byte of the 16-byte tiny block at \p blk.
+  /// The count byte of the tiny block at \p blk.
   std::atomic<std::uint8_t> *tiny_count(std::uintptr_t blk) const {
     char *tiny = bin_base(kTinyBin);
     std::size_t index =

@@ -76,7 +76,7 @@ Stats stats() noexcept {
 // allocations above 1024 bytes (or over-aligned) served by the system
 // allocator; its frees are not told apart from other foreign frees. The
 // tiny row (printed when it has allocations) counts pointer-free objects
-// under 16 bytes packed into 16-byte blocks; its in-use is the bytes of the
+// under 16 bytes packed into 32-byte blocks; its in-use is the bytes of the
 // blocks in use, and the last line says more about them (TinyStats). When
 // the runtime is not active the first line names the mode and the reason,
 // e.g. "sizespec: stats (mode deferring: global operator new/delete

@@ -13,14 +13,16 @@ namespace sizespec {
 namespace {
 
 /// What a block's count starts at while a thread fills it: above any count
-/// of live objects (at most 16), so no other free brings it to zero first.
+/// of live objects (at most kTinyBlock), so no other free brings it to zero
+/// first; and with them, within the count's byte.
 constexpr std::uint8_t kTinyBias = 64;
 static_assert(kTinyBias > kTinyBlock, "the bias must exceed any live count");
+static_assert(kTinyBias + kTinyBlock <= 255, "the count is a byte");
 
 /// Empty blocks a thread keeps (4 KiB); beyond it, half go back.
-constexpr std::uint32_t kTinyCacheBlocks = 256;
-/// Blocks a thread takes from the central lists at a time.
-constexpr std::uint32_t kTinyBatch = 64;
+constexpr std::uint32_t kTinyCacheBlocks = 4096 / kTinyBlock;
+/// Blocks a thread takes from the central lists at a time (1 KiB).
+constexpr std::uint32_t kTinyBatch = 1024 / kTinyBlock;
 
 std::atomic<std::uint8_t> &count_of(std::uintptr_t blk) {
   return *g_region.tiny_count(blk);
@@ -61,7 +63,7 @@ void retire(TinyThread &t, bool count_tail) {
   tiny_sync(t);
   if (count_tail)
     Counters::add(g_counters.tiny.padding, tc.__tiny_end - tc.__tiny_next);
-  // At most 16: the objects in it this thread has not freed.
+  // At most kTinyBlock: the objects in it this thread has not freed.
   auto live = static_cast<std::uint8_t>(tc.__tiny_allocs - tc.__tiny_frees);
   tc.__tiny_next = tc.__tiny_end = 0;
   tc.__tiny_allocs = tc.__tiny_frees = 0;

@@ -1,12 +1,12 @@
 //===- tiny.h - Pointer-free objects under 16 bytes, packed ----*- C++ -*-===//
 //
 // Go's tiny allocator, for a language that frees: a thread packs pointer-free
-// objects of 1..15 bytes one after another into its current 16-byte block
+// objects of 1..15 bytes one after another into its current 32-byte block
 // (the inline alloc_tiny of <sizespec/tiny_path.h>), and a block is
 // reused only once every object in it has been freed.
 //
 // Each block has a one-byte count of its live objects, in a table in the
-// tiny range's metadata (a byte per 16 bytes: 6.25 %). The owner does not touch
+// tiny range's metadata (a byte per 32 bytes: 3.1 %). The owner does not touch
 // the count while it fills the block: it counts in its TLS block
 // (`__tiny_allocs`, the objects it handed out from it, and `__tiny_frees`,
 // those it freed), and frees of its current block by itself only count there
@@ -17,8 +17,8 @@
 // objects. Whoever brings it to zero releases the block. So allocation has no
 // atomic, a free by the filling thread none, and any other free one.
 //
-// Tiny spans live in their own range (region.h, kTinyBin), 4096 blocks to a
-// span; the counts in the range's metadata, a 4 KiB page of them per span,
+// Tiny spans live in their own range (region.h, kTinyBin), 2048 blocks to a
+// span; the counts in the range's metadata, 2 KiB of them per span,
 // committed with it. Empty blocks are kept by the thread that released them
 // (up to kTinyCacheBlocks), else go back to the central lists.
 //

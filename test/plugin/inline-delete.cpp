@@ -91,10 +91,10 @@ __attribute__((noinline)) void freePair(Pair24 *P) { delete P; }
 // IR-LABEL: define {{.*}} @_Z9freePointP5Point(
 // IR: %[[TLS:.*]] = call {{.*}} @llvm.threadlocal.address.p0(ptr {{.*}}@_ZN8sizespec6detail9tls_cacheE)
 // IR-NEXT: %[[ADDR:.*]] = ptrtoint ptr %[[P:.*]] to i64
-// IR-NEXT: %[[BLOCK:.*]] = and i64 %[[ADDR]], -16
+// IR-NEXT: %[[BLOCK:.*]] = and i64 %[[ADDR]], -32
 // IR-NEXT: %[[ENDSLOT:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 1328
 // IR-NEXT: %[[END:.*]] = load i64, ptr %[[ENDSLOT]]
-// IR-NEXT: %[[BLOCKEND:.*]] = add i64 %[[BLOCK]], 16
+// IR-NEXT: %[[BLOCKEND:.*]] = add i64 %[[BLOCK]], 32
 // IR-NEXT: %[[ELSEWHERE:.*]] = icmp ne i64 %[[BLOCKEND]], %[[END]]
 // IR-NEXT: br i1 %[[ELSEWHERE]], label %[[BINS:.*]], label %[[LOCAL:.*]]
 // IR: [[BINS]]:
@@ -171,7 +171,7 @@ int main() {
 // STATS: sizespec: stats (mode active)
 // STATS: 3 24 noscan 6500 6500 0 6500 0
 // STATS: 4 32 scan [[M:[0-9]+]] [[M]] 0
-// STATS: tiny 16 noscan 100 100
+// STATS: tiny 32 noscan 100 100
 
 #ifdef DOUBLE_FREE
 int main() {

@@ -139,7 +139,7 @@ int main(int argc, char **) {
 }
 #endif
 // STATS: {{^ *}}1 8 noscan 2 2 0 1 1
-// STATS: tiny 16 noscan 6 6 {{[0-9]+}} 5 1
+// STATS: tiny 32 noscan 6 6 {{[0-9]+}} 5 1
 // STATS: sizespec: tiny blocks
 // PLAIN: sizespec: stats (mode active)
-// PLAIN-NOT: tiny 16
+// PLAIN-NOT: tiny 32

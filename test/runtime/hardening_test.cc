@@ -110,7 +110,7 @@ TEST(HardeningDeathTest, UseAfterFreeWriteIntoATinyBlock) {
   // there is found when the list is next popped.
   auto Run = [] {
     std::vector<void *> Block;
-    for (int I = 0; I < 16; ++I)
+    for (std::size_t I = 0; I < detail::kTinyBlock; ++I)
       Block.push_back(alloc_noscan_tiny<bool>(1));
     (void)alloc_noscan_tiny<bool>(1); // the next block: the first retires
     for (void *P : Block)
@@ -122,7 +122,7 @@ TEST(HardeningDeathTest, UseAfterFreeWriteIntoATinyBlock) {
   EXPECT_DEATH(
       Run(),
       "^sizespec: free-list link overwritten \\(a write after "
-      "free\\?\\) in 0x[0-9a-f]+: 0x[0-9a-f]+ \\(tiny block, 16 B\\)\n$");
+      "free\\?\\) in 0x[0-9a-f]+: 0x[0-9a-f]+ \\(tiny block, 32 B\\)\n$");
 }
 
 TEST(HardeningDeathTest, DoubleFreeFromOneThread) {

@@ -2,7 +2,7 @@
 //
 // The tiny path (runtime/src/tiny.h): alloc_noscan_tiny<T> and the typed
 // runtime-size path pack pointer-free objects of 1..15 bytes but 8 into
-// shared 16-byte blocks, each aligned for its type; a block is reused once
+// shared 32-byte blocks, each aligned for its type; a block is reused once
 // every object in it is freed, and not before, whichever thread frees them.
 //
 //===----------------------------------------------------------------------===//
@@ -49,8 +49,11 @@ std::size_t tiny_size(std::uint64_t N) {
   return S < 8 ? S : S + 1;
 }
 
+constexpr std::size_t kBlock = detail::kTinyBlock;
+static_assert(kBlock == 32, "the tests below are written for 32-byte blocks");
+
 std::uintptr_t block_of(const void *P) {
-  return reinterpret_cast<std::uintptr_t>(P) & ~std::uintptr_t(15);
+  return reinterpret_cast<std::uintptr_t>(P) & ~std::uintptr_t(kBlock - 1);
 }
 
 /// Tiny stats after the calling thread folded its counts.
@@ -58,14 +61,14 @@ TinyStats tiny_stats() { return stats().tiny; }
 
 /// Starts the calling thread on a fresh block: fills whatever block it has.
 void start_fresh_block(std::vector<void *> &Keep) {
-  // Sixteen 1-byte objects fill any block, and the next starts a new one.
+  // kBlock 1-byte objects fill any block, and the next starts a new one.
   void *First = tiny<1, 1>();
   Keep.push_back(First);
   while (true) {
     void *P = tiny<1, 1>();
     Keep.push_back(P);
     if (block_of(P) != block_of(First) &&
-        reinterpret_cast<std::uintptr_t>(P) % 16 == 0)
+        reinterpret_cast<std::uintptr_t>(P) % kBlock == 0)
       return;
   }
 }
@@ -132,8 +135,8 @@ TEST(Tiny, PacksObjectsOneAfterAnother) {
   std::vector<void *> Keep;
   start_fresh_block(Keep);
   char *First = static_cast<char *>(Keep.back());
-  // Fifteen more 1-byte objects fill the block, each right after the last.
-  for (int I = 1; I < 16; ++I) {
+  // 31 more 1-byte objects fill the block, each right after the last.
+  for (std::size_t I = 1; I < kBlock; ++I) {
     void *P = tiny<1, 1>();
     EXPECT_EQ(P, First + I);
     Keep.push_back(P);
@@ -145,7 +148,7 @@ TEST(Tiny, PacksObjectsOneAfterAnother) {
   EXPECT_EQ(static_cast<char *>(I), static_cast<char *>(B) + 4);
   Keep.push_back(B);
   Keep.push_back(I);
-  // Two 8-byte objects share a block.
+  // Two 8-byte objects share a block (when they do not cross its end).
   void *E1 = tiny<8, 8>();
   void *E2 = tiny<8, 8>();
   if (block_of(E1) == block_of(E2))
@@ -165,11 +168,14 @@ TEST(Tiny, ArraysWithCookiesGetEightByteAlignment) {
   void *Odd = tiny<1, 1>();
   void *A = alloc_noscan_tiny<S[1]>(12);
   EXPECT_TRUE(aligned(A, 8)) << A;
-  EXPECT_NE(block_of(Odd), block_of(A)); // 1 + 7 + 12 > 16
+  EXPECT_EQ(static_cast<char *>(A), static_cast<char *>(Odd) + 7);
+  void *A2 = alloc_noscan_tiny<S[1]>(12); // at 24: 24 + 12 > 32
+  EXPECT_TRUE(aligned(A2, 8)) << A2;
+  EXPECT_NE(block_of(A2), block_of(A));
   // An array of at most 8 bytes has no cookie: aligned as its size says.
   void *C5 = alloc_noscan_tiny<char[5]>(5);
   EXPECT_TRUE(object_info(C5).tiny);
-  Keep.insert(Keep.end(), {Odd, A, C5});
+  Keep.insert(Keep.end(), {Odd, A, A2, C5});
   free_all(Keep);
 }
 
@@ -255,16 +261,16 @@ TEST(Tiny, EmptyCurrentBlockStartsOver) {
 TEST(Tiny, BlockReusedOnceEmptyAndNotBefore) {
   std::vector<void *> Keep;
   start_fresh_block(Keep);
-  // Fill block A with sixteen 1-byte objects (the first is the fresh one).
+  // Fill block A with kBlock 1-byte objects (the first is the fresh one).
   std::vector<void *> A{Keep.back()};
   Keep.pop_back();
-  for (int I = 1; I < 16; ++I)
+  for (std::size_t I = 1; I < kBlock; ++I)
     A.push_back(tiny<1, 1>());
   const std::uintptr_t BlockA = block_of(A[0]);
   for (void *P : A)
     ASSERT_EQ(block_of(P), BlockA);
   // Free all but one: A stays pinned by it, whatever else is allocated.
-  for (int I = 0; I < 15; ++I)
+  for (std::size_t I = 0; I + 1 < kBlock; ++I)
     ::operator delete(A[I]);
   std::vector<void *> Later;
   for (int I = 0; I < 20000; ++I) {
@@ -280,7 +286,7 @@ TEST(Tiny, BlockReusedOnceEmptyAndNotBefore) {
   TinyStats Pinned = tiny_stats();
   EXPECT_GE(Pinned.pinned_blocks, 1u);
   // The last one frees the block: the next block this thread starts is A.
-  ::operator delete(A[15]);
+  ::operator delete(A.back());
   bool Reused = false;
   std::vector<void *> Next;
   for (int I = 0; I < 64 && !Reused; ++I) {
@@ -401,25 +407,25 @@ TEST(Tiny, ObjectsOutliveTheThreadThatMadeThem) {
 // --- Memory and stats
 // ----------------------------------------------------------
 
-TEST(Tiny, MillionOneByteObjectsTakeSixteenToABlock) {
+TEST(Tiny, MillionOneByteObjectsTakeThirtyTwoToABlock) {
   TinyStats Before = tiny_stats();
   std::vector<void *> Keep;
   Keep.reserve(1000000);
   for (int I = 0; I < 1000000; ++I)
     Keep.push_back(tiny<1, 1>());
   TinyStats Full = tiny_stats();
-  // 62,500 blocks, give or take the one the thread had and the one it fills.
-  EXPECT_LE(Full.blocks - Before.blocks, 62501u);
-  EXPECT_GE(Full.blocks - Before.blocks, 62498u);
+  // 31,250 blocks, give or take the one the thread had and the one it fills.
+  EXPECT_LE(Full.blocks - Before.blocks, 31251u);
+  EXPECT_GE(Full.blocks - Before.blocks, 31248u);
   EXPECT_EQ(Full.padding_bytes, Before.padding_bytes);
-  // Free 15 of every 16: each block stays, pinned by its last object.
+  // Free 31 of every 32: each block stays, pinned by its last object.
   for (std::size_t I = 0; I < Keep.size(); ++I)
-    if (I % 16 != 15)
+    if (I % kBlock != kBlock - 1)
       ::operator delete(Keep[I]);
   TinyStats Pinned = tiny_stats();
-  EXPECT_GE(Pinned.pinned_blocks, 62000u);
-  EXPECT_EQ(Pinned.pinned_bytes, Pinned.pinned_blocks * 16);
-  for (std::size_t I = 15; I < Keep.size(); I += 16)
+  EXPECT_GE(Pinned.pinned_blocks, 31000u);
+  EXPECT_EQ(Pinned.pinned_bytes, Pinned.pinned_blocks * kBlock);
+  for (std::size_t I = kBlock - 1; I < Keep.size(); I += kBlock)
     ::operator delete(Keep[I]);
   TinyStats Empty = tiny_stats();
   EXPECT_LE(Empty.blocks, Before.blocks + 1);
@@ -434,11 +440,11 @@ TEST(Tiny, StatsCountPadding) {
   EXPECT_EQ(tiny_stats().padding_bytes - Pad, 3u);
   Keep.push_back(tiny<8, 8>()); // at 8: none
   EXPECT_EQ(tiny_stats().padding_bytes - Pad, 3u);
-  // The block is full: the next object starts a new one, and the retired
-  // block's unused tail counts as padding (here 0 bytes).
-  Keep.push_back(tiny<2, 2>());
+  Keep.push_back(tiny<2, 2>()); // at 16: none
   EXPECT_EQ(tiny_stats().padding_bytes - Pad, 3u);
-  Keep.push_back(tiny<15, 1>()); // 2 bytes used: no room; a tail of 14
+  // 18 bytes used: no room for 15. The next object starts a new block, and
+  // the retired block's unused tail counts as padding.
+  Keep.push_back(tiny<15, 1>());
   EXPECT_EQ(tiny_stats().padding_bytes - Pad, 3u + 14u);
   free_all(Keep);
 }
@@ -451,7 +457,7 @@ TEST(Tiny, PrintStatsShowsTheTinyRowAndLine) {
   print_stats(F);
   std::fclose(F);
   std::string Out(Buf);
-  EXPECT_NE(Out.find("\n tiny    16 noscan "), std::string::npos) << Out;
+  EXPECT_NE(Out.find("\n tiny    32 noscan "), std::string::npos) << Out;
   EXPECT_NE(Out.find("\nsizespec: tiny blocks "), std::string::npos) << Out;
   EXPECT_NE(Out.find(" pinned-bytes "), std::string::npos) << Out;
   free_all(Keep);

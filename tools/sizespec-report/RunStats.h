@@ -26,7 +26,7 @@ namespace report {
 
 struct RunStats {
   /// One (class, kind) row of the table; class 0 is the tiny row (pointer-free
-  /// objects under 16 bytes packed into 16-byte blocks).
+  /// objects under 16 bytes packed into 32-byte blocks).
   struct Row {
     unsigned Class = 0;
     bool Scan = false;
@@ -52,7 +52,7 @@ struct RunJoin {
 };
 
 /// How a RunJoin's class reads: "3", or "tiny" for class 0; and its bytes
-/// per object (a tiny row's: its 16-byte blocks).
+/// per object (a tiny row's: its blocks).
 std::string runClassName(unsigned Class);
 std::uint64_t runClassSize(unsigned Class);
 

@@ -218,7 +218,7 @@ SIZESPEC_FOR_EACH_CLASS(SIZESPEC_CLASS_ROUTINES)
 // --- The tiny routine ------------------------------------------------------
 //
 // alloc_noscan_tiny<T>: a pointer-free T of 1..15 bytes but 8 (`new bool`,
-// `new char[5]`), packed with others into a shared 16-byte block. `size` is
+// `new char[5]`), packed with others into a shared 32-byte block. `size` is
 // what the site's operator new would have received; the plugin only passes
 // is_tiny_size(size).
 

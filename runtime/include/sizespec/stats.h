@@ -37,7 +37,7 @@ struct ClassStats {
 };
 
 /// The tiny path: pointer-free objects of 1..15 bytes packed into shared
-/// 16-byte blocks (like Go's /gc/heap/tiny/allocs:objects). A block is
+/// 32-byte blocks (like Go's /gc/heap/tiny/allocs:objects). A block is
 /// reused once every object in it has been freed.
 struct TinyStats {
   std::uint64_t allocations; ///< objects packed (specialized + generic)

@@ -56,7 +56,7 @@ struct ThreadCache {
   /// increment; the specialized routines pay none).
   std::uint16_t __generic[kNumBins];
   /// The tiny path (alloc_tiny): pointer-free objects under 16 bytes are
-  /// packed into the thread's current 16-byte block, from `__tiny_next` up
+  /// packed into the thread's current 32-byte block, from `__tiny_next` up
   /// to `__tiny_end` (both 0 until the first tiny allocation). The counts
   /// sit apart, so that no compiler merges their increments into one vector
   /// operation.

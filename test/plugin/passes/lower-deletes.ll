@@ -49,7 +49,7 @@ define void @free4(ptr %p) !dbg !20 {
   ret void
 }
 ; CHECK-LABEL: define void @free4(
-; CHECK: %block = and i64 %{{.*}}, -16
+; CHECK: %block = and i64 %{{.*}}, -32
 ; CHECK: br i1 %{{.*}}, label %sizespec.bins, label %sizespec.tiny.free
 
 define void @free4096(ptr %p) !dbg !30 {

@@ -11,7 +11,7 @@
 ; RUN: %opt -passes=sizespec-lower-sites -disable-output -stats %s 2>&1 | FileCheck %s --check-prefix=STATS
 
 ; REMARK-DAG: remark: a.cc:10:3: allocation of 24 B lowered inline to the fast path of class 3 (noscan)
-; REMARK-DAG: remark: a.cc:20:3: allocation of 4 B packed inline into the tiny path's 16-byte blocks
+; REMARK-DAG: remark: a.cc:20:3: allocation of 4 B packed inline into the tiny path's 32-byte blocks
 ; REMARK-DAG: remark: a.cc:30:3: allocation of 2000 B left as a call of operator new: above the 1024 B limit
 ; REMARK-DAG: remark: a.cc:40:3: allocation of 24 B left as a call of operator new: alignment beyond class 3's
 ; REMARK-DAG: remark: a.cc:50:3: allocation of a run-time size sent to the scan generic path
