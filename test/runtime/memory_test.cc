@@ -30,39 +30,32 @@ using namespace sizespec::test;
 
 namespace {
 
-/// RssAnon of this process in bytes, read with plain system calls: no
-/// allocation, by the runtime or by malloc.
-std::size_t rss_anon() {
+/// The kB field \p Field (with its newline and colon) of the /proc file
+/// \p Path, in bytes, read with plain system calls: no allocation, by the
+/// runtime or by malloc.
+std::size_t proc_bytes(const char *Path, const char *Field) {
   char Buf[4096];
-  int Fd = open("/proc/self/status", O_RDONLY);
+  int Fd = open(Path, O_RDONLY);
   ssize_t N = Fd < 0 ? -1 : read(Fd, Buf, sizeof Buf - 1);
   if (Fd >= 0)
     close(Fd);
   if (N <= 0) {
-    ADD_FAILURE() << "cannot read /proc/self/status";
+    ADD_FAILURE() << "cannot read " << Path;
     return 0;
   }
   Buf[N] = '\0';
-  const char *Field = std::strstr(Buf, "RssAnon:");
-  return Field ? std::strtoul(Field + 8, nullptr, 10) * 1024 : 0;
+  const char *At = std::strstr(Buf, Field);
+  return At ? std::strtoul(At + std::strlen(Field), nullptr, 10) * 1024 : 0;
 }
+
+/// RssAnon of this process in bytes.
+std::size_t rss_anon() { return proc_bytes("/proc/self/status", "\nRssAnon:"); }
 
 /// Anonymous memory resident in this process, in bytes, from the page
 /// tables (smaps_rollup), which is exact where status's RssAnon is summed
-/// from per-CPU counters. Plain system calls, as rss_anon.
+/// from per-CPU counters.
 std::size_t anonymous_resident() {
-  char Buf[4096];
-  int Fd = open("/proc/self/smaps_rollup", O_RDONLY);
-  ssize_t N = Fd < 0 ? -1 : read(Fd, Buf, sizeof Buf - 1);
-  if (Fd >= 0)
-    close(Fd);
-  if (N <= 0) {
-    ADD_FAILURE() << "cannot read /proc/self/smaps_rollup";
-    return 0;
-  }
-  Buf[N] = '\0';
-  const char *Field = std::strstr(Buf, "\nAnonymous:");
-  return Field ? std::strtoul(Field + 11, nullptr, 10) * 1024 : 0;
+  return proc_bytes("/proc/self/smaps_rollup", "\nAnonymous:");
 }
 
 /// Allocates \p PerBin objects of every (class, kind) pair with its
