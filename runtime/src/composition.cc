@@ -36,6 +36,38 @@ std::uint32_t g_large_moved_at = 0;
 /// When a thread's exit last trimmed glibc's heap (platform::now_ms).
 constinit std::atomic<std::uint32_t> g_last_exit_trim_ms{0};
 
+/// mimalloc's option for how long it waits before it gives free memory back
+/// to the OS: `mi_option_decommit_delay` in mimalloc 2.0, renamed
+/// `mi_option_purge_delay` in 2.1; index 15 of `mi_option_t` in 2.x and 3.x
+/// (mimalloc.h; test/e2e/composition/probe.cc reads it back).
+constexpr int kMimallocPurgeDelayOption = 15;
+
+/// With mimalloc behind it: mimalloc's delay before it decommits free memory
+/// becomes the runtime's purge delay, unless the program chose one
+/// (MIMALLOC_DECOMMIT_DELAY, MIMALLOC_PURGE_DELAY). mimalloc's is short (25
+/// ms in 2.0, 10 in 2.1) for a heap where small objects keep its pages in
+/// use; behind the runtime it holds only blocks above 1024 B, whose pages a
+/// program that frees and grows its buffers empties often, and it
+/// decommitted and faulted them in again: proto_orders ran 1.9 times as
+/// long as on mimalloc alone, with twice its page faults
+/// (bench/notes/composition-and-memory.md, "mimalloc's decommit delay").
+void set_mimalloc_delay() {
+  if (std::getenv("MIMALLOC_DECOMMIT_DELAY") ||
+      std::getenv("MIMALLOC_PURGE_DELAY"))
+    return;
+  auto *version =
+      reinterpret_cast<int (*)()>(dlsym(RTLD_DEFAULT, "mi_version"));
+  auto *set = reinterpret_cast<void (*)(int, long)>(
+      dlsym(RTLD_DEFAULT, "mi_option_set"));
+  if (!version || !set)
+    return;
+  // 2.0.9 says 209; the option's index is known for 2.x and 3.x only.
+  const int v = version();
+  if (v < 200 || v >= 400)
+    return;
+  set(kMimallocPurgeDelayOption, static_cast<long>(central_purge_delay()));
+}
+
 /// composition_trim_if_idle, g_trim_lock held.
 std::uint32_t trim_if_idle_locked(std::uint32_t now) {
   const std::uint64_t large =
@@ -64,7 +96,12 @@ void composition_init() noexcept {
   if (!malloc || !dladdr(malloc, &info) || !info.dli_fname)
     return;
   const char *slash = std::strrchr(info.dli_fname, '/');
-  if (std::strncmp(slash ? slash + 1 : info.dli_fname, "libc.so", 7) != 0)
+  const char *file = slash ? slash + 1 : info.dli_fname;
+  if (std::strncmp(file, "libmimalloc", 11) == 0) {
+    set_mimalloc_delay();
+    return;
+  }
+  if (std::strncmp(file, "libc.so", 7) != 0)
     return;
   // Both calls succeed with glibc; on failure glibc keeps its own rules.
   if (mallopt(M_MMAP_THRESHOLD, kGlibcMmapThreshold) &&

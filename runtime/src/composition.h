@@ -18,8 +18,13 @@
 // its own spans: on the lazy purge of the slow paths, at thread exit, and on
 // each pass of the background purge when the program turned it on. Setting the
 // trim threshold turns off glibc's adaptive mmap threshold, so the runtime sets
-// that too, to where glibc's adaptation ends (32 MiB on 64-bit). The other
-// allocators have their own decay and are left as they are.
+// that too, to where glibc's adaptation ends (32 MiB on 64-bit).
+//
+// mimalloc gives free memory back after a delay of its own, 10 to 25 ms,
+// which behind the runtime made it decommit and fault in again the pages of
+// a program's growing buffers: the runtime sets that delay to its purge
+// delay, unless the program set it. tcmalloc and jemalloc have their own
+// decay and are left as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,8 +40,9 @@
 
 namespace sizespec {
 
-/// Finds the process's malloc and, for glibc's, takes over its trimming
-/// (once, when the runtime becomes active).
+/// Finds the process's malloc and, for glibc's, takes over its trimming;
+/// for mimalloc, sets its decommit delay (once, when the runtime becomes
+/// active, after the purge delay is read).
 void composition_init() noexcept;
 
 /// True once composition_init() has taken over glibc's trimming.

@@ -6,7 +6,8 @@
 // ones with new[] and the aligned new, and blocks with malloc; checks that
 // the runtime is active and serves the small ones, and that everything
 // else belongs to ALLOCATOR, asked through its own interface (its
-// ownership query, or glibc's heap counters); frees everything through
+// ownership query, or glibc's heap counters), and that mimalloc's decommit
+// delay is what the runtime sets or the program chose; frees everything through
 // operator delete and free. Prints one line and exits 0, or names what is
 // wrong and exits 1. test/e2e/composition/run-composition runs it
 // preloaded and linked with each allocator.
@@ -77,6 +78,19 @@ bool owned_by(const std::string &Allocator, void *P) {
   return false;
 }
 
+/// What mimalloc's delay before it decommits free memory (option 15:
+/// mi_option_decommit_delay in 2.0, mi_option_purge_delay after) should be:
+/// the program's MIMALLOC_DECOMMIT_DELAY if set, else the runtime's purge
+/// delay (SIZESPEC_PURGE_DELAY_MS, 1000 ms by default), which the runtime
+/// sets (runtime/src/composition.cc).
+long expected_mimalloc_delay() {
+  if (const char *V = std::getenv("MIMALLOC_DECOMMIT_DELAY"))
+    return std::strtol(V, nullptr, 10);
+  if (const char *V = std::getenv("SIZESPEC_PURGE_DELAY_MS"))
+    return std::strtol(V, nullptr, 10);
+  return 1000;
+}
+
 /// glibc's bytes in use, heap and mmapped.
 std::size_t glibc_in_use() {
   struct mallinfo2 M = mallinfo2();
@@ -134,6 +148,17 @@ int main(int argc, char **argv) {
     expect(owned_by(Allocator, Large), "ALLOCATOR owns the large block");
     expect(owned_by(Allocator, Aligned), "ALLOCATOR owns the aligned block");
     expect(owned_by(Allocator, Block), "ALLOCATOR owns the malloc'd block");
+    if (Allocator == "mimalloc") {
+      auto *Get =
+          reinterpret_cast<long (*)(int)>(dlsym(RTLD_DEFAULT, "mi_option_get"));
+      const long Delay = Get ? Get(15) : -2;
+      if (Delay != expected_mimalloc_delay())
+        std::printf("mimalloc's decommit delay is %ld ms, expected %ld\n",
+                    Delay, expected_mimalloc_delay());
+      expect(Delay == expected_mimalloc_delay(),
+             "mimalloc's decommit delay is the runtime's purge delay, or "
+             "the program's own");
+    }
     // jemalloc's lookup is for its own pointers only (another's crashes it).
     if (Allocator != "jemalloc")
       expect(!owned_by(Allocator, Points[0]),
