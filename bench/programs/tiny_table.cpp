@@ -55,16 +55,11 @@ struct Sixteen {
 static_assert(sizeof(bool) == 1 && sizeof(WithPointer) == 8 &&
               sizeof(Sixteen) == 16);
 
-/// Anonymous memory resident (RssAnon): the heap, without the file pages
-/// (code, libraries) that the first reading of the stats faults in.
-long long rssBytes() {
-  long Kb = bench::proc_status_kb("RssAnon:");
-  return Kb < 0 ? -1 : Kb * 1024LL;
-}
-
-/// All of the resident set (VmRSS), file pages included.
-long long vmRssBytes() {
-  long Kb = bench::proc_status_kb("VmRSS:");
+/// A kB field of /proc/self/status in bytes (-1 if absent): RssAnon, the
+/// heap without the file pages (code, libraries) that the first reading of
+/// the stats faults in; VmRSS, all of the resident set.
+long long statusBytes(const char *Field) {
+  long Kb = bench::proc_status_kb(Field);
   return Kb < 0 ? -1 : Kb * 1024LL;
 }
 
@@ -88,8 +83,8 @@ int measure(const char *Kind, std::size_t N, bool Pinned = false) {
   // The pointers' own array is allocated and touched before the first
   // reading, so only the objects count.
   std::vector<T *> Ptrs(N, nullptr);
-  const long long Rss0 = rssBytes();
-  const long long VmRss0 = vmRssBytes();
+  const long long Rss0 = statusBytes("RssAnon:");
+  const long long VmRss0 = statusBytes("VmRSS:");
   const Runtime R0 = runtimeNow();
   for (std::size_t I = 0; I < N; ++I)
     Ptrs[I] = new T();
@@ -102,8 +97,8 @@ int measure(const char *Kind, std::size_t N, bool Pinned = false) {
       }
     Live = N / 16;
   }
-  const long long Rss1 = rssBytes();
-  const long long VmRss1 = vmRssBytes();
+  const long long Rss1 = statusBytes("RssAnon:");
+  const long long VmRss1 = statusBytes("VmRSS:");
   const Runtime R1 = runtimeNow();
   std::fprintf(stderr,
                "bench-tiny: {\"kind\": \"%s\", \"objects\": %zu, "

@@ -151,11 +151,11 @@ int main(int argc, char **argv) {
     if (Allocator == "mimalloc") {
       auto *Get =
           reinterpret_cast<long (*)(int)>(dlsym(RTLD_DEFAULT, "mi_option_get"));
-      const long Delay = Get ? Get(15) : -2;
-      if (Delay != expected_mimalloc_delay())
+      const long Delay = Get ? Get(15) : -2, Want = expected_mimalloc_delay();
+      if (Delay != Want)
         std::printf("mimalloc's decommit delay is %ld ms, expected %ld\n",
-                    Delay, expected_mimalloc_delay());
-      expect(Delay == expected_mimalloc_delay(),
+                    Delay, Want);
+      expect(Delay == Want,
              "mimalloc's decommit delay is the runtime's purge delay, or "
              "the program's own");
     }
