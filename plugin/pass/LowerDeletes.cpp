@@ -5,19 +5,25 @@
 // inlined) becomes what sizespec::detail::free_inline is inline
 // (<sizespec/free_path.h>), with the call behind it:
 //
-//     bin = (p >> inline_free_region.shift) - inline_free_region.base_index
-//     if (bin < 64) {                      // a bin's object
+//     C = class_of(24), Bins = 2 * (1 + class_of_new(24) - C)
+//     k = (p >> inline_free_region.shift) - inline_free_region.class_base[C]
+//     if (k < Bins) {                      // a bin's object of that size
+//       bin = k + bin_of(C, noscan)        // folds into the addresses
 //       p->link = tls_cache.__freed[bin];
 //       tls_cache.__freed[bin] = p * tls_cache.__link_key;
 //       if (--tls_cache.__free_budget[bin] < 0) free_flush(bin);   // cold
 //     } else {
-//       operator delete(p, 24)             // tiny, large, foreign, null
-//     }
+//       operator delete(p, 24)             // tiny, large, foreign, null,
+//     }                                    // a size the bin disagrees with
 //
 // The bin comes from the address, not from the size: an object of a
 // pointer-free type allocated where the plugin did not run is in a scan
-// bin. Below 16 bytes the object may be tiny, and the tiny path's local
-// free (detail::free_tiny_inline) comes first.
+// bin. The size only bounds it: the compare that finds the bin also checks
+// that its class is one an object of that size can be in (24 bytes: class
+// 3, or class 4 from operator new). An object of another class goes to
+// operator delete, which stops the program with hardening on (a delete
+// through the wrong type). Below 16 bytes the object may be tiny, and the
+// tiny path's local free (detail::free_tiny_inline) comes first.
 //
 // Only in modules the plugin stamped (off=0, no sanitizer): a program built
 // with the plugin links the runtime, whose operator delete this is. When
@@ -151,17 +157,23 @@ void DeleteLowering::lower(CallInst *CI, std::uint64_t Size) {
       Align(4), "sizespec.shift");
   Value *Index = B.CreateLShr(B.CreatePtrToInt(P, I64),
                               B.CreateZExt(Shift, I64), "sizespec.index");
-  Value *Base = B.CreateAlignedLoad(
+  // The classes an object of this size may be in, and their bins.
+  const unsigned First = sized_delete_class_min(Size);
+  const unsigned Bins = 2 * (1 + sized_delete_class_max(Size) - First);
+  Value *ClassBase = B.CreateAlignedLoad(
       I64,
       B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Region,
-                                   offsetof(InlineFreeRegion, __base_index)),
-      Align(8), "sizespec.base");
-  Value *Bin = B.CreateSub(Index, Base, "sizespec.bin");
-  B.CreateCondBr(B.CreateICmpUGE(Bin, B.getInt64(kNumBins)), Call, Fast,
+                                   offsetof(InlineFreeRegion, __class_base) +
+                                       (First - 1) * sizeof(std::uintptr_t)),
+      Align(8), "sizespec.class.base");
+  Value *InClasses = B.CreateSub(Index, ClassBase, "sizespec.in.classes");
+  B.CreateCondBr(B.CreateICmpUGE(InClasses, B.getInt64(Bins)), Call, Fast,
                  MDBuilder(Ctx).createBranchWeights(1, 2000));
 
   // detail::free_push.
   B.SetInsertPoint(Fast);
+  Value *Bin = B.CreateAdd(InClasses, B.getInt64(bin_of(First, false)),
+                           "sizespec.bin", /*HasNUW=*/true, /*HasNSW=*/true);
   Value *Slot = B.CreateInBoundsGEP(
       I64,
       cacheField(B, Cache, offsetof(ThreadCache, __freed), "sizespec.freed"),

@@ -1,7 +1,8 @@
 //===- free.cc - The free path's slow paths -------------------------------===//
 //
-// free.h walks the whole free path; these are its three slow paths: a
-// bin's budget spent, a tiny object of another block, foreign memory.
+// free.h walks the whole free path; these are its four slow paths: a
+// bin's budget spent, a sized delete whose size disagrees with its object,
+// a tiny object of another block, foreign memory.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "runtime.h"
 #include "thread_state.h"
 
+#include <cstdio>
 #include <cstdlib>
 
 namespace sizespec {
@@ -45,6 +47,19 @@ void detail::free_flush(unsigned b) noexcept {
     grow_batch(*t, b);
   }
   set_freed(*t, b, len);
+}
+
+void free_mismatched(void *p, std::size_t above, std::uintptr_t b) noexcept {
+  if (hardened()) {
+    const std::size_t size = above + (b < kNumBins ? kDeleteSizes.lo[b] : 1);
+    char what[80];
+    std::snprintf(what, sizeof what,
+                  "sized delete of %zu B (a delete through the wrong type?)",
+                  size);
+    heap_error(what, p, static_cast<unsigned>(b));
+  }
+  // The bin comes from the address: the object goes back where it was.
+  free_any<DeleteForm::sized>(p);
 }
 
 void tiny_free_other(void *p) noexcept {

@@ -6,6 +6,8 @@
 // free behind its sized delete (plugin/pass/LowerDeletes.cpp):
 //
 //   free_any(p)                        the bin from the address alone
+//    |  (free_sized(p, size): and the  free_mismatched (free.cc) if not:
+//    |  size fits the bin)             a delete through the wrong type
 //    |- a bin's object                 free_small -> detail::free_push
 //    |    (<sizespec/free_path.h>)     push onto this thread's `freed` list,
 //    |                                 one unit of the bin's budget
@@ -37,6 +39,7 @@
 
 #include "debug.h"
 #include "region.h"
+#include "size_table.h"
 #include "tiny.h"
 
 #include <sizespec/config.h>
@@ -74,6 +77,27 @@ enum class DeleteForm : std::uint8_t {
 SIZESPEC_SLOW_PATH void free_foreign(DeleteForm f, void *p,
                                      std::size_t align = 0) noexcept;
 
+/// Slow path of free_sized: a sized delete whose size is not one the
+/// object, \p p of bin \p b, can have (delete_size_fits); \p above is the
+/// size less the bin's smallest, kDeleteSizes.lo[b] (1 for a tiny block).
+/// Stops the program, naming it; with hardening off, frees \p p as
+/// free_any does (free.cc). A tail call, so that free_sized needs no stack
+/// frame.
+SIZESPEC_SLOW_PATH void free_mismatched(void *p, std::size_t above,
+                                        std::uintptr_t b) noexcept;
+
+/// free_any's path for what is not a bin's object.
+template <DeleteForm f>
+SIZESPEC_FAST_PATH void free_not_small(void *p, std::uintptr_t b,
+                                       std::size_t align) noexcept {
+  if (detail::free_tiny_inline(p))
+    return;
+  if (b == kTinyBin)
+    tiny_free_other(p);
+  else
+    free_foreign(f, p, align);
+}
+
 /// Every operator delete: ownership and bin by address (no table, no
 /// search), then the local free path. About 12 instructions. A tiny object
 /// of the thread's current block is told by its block alone (the bin
@@ -83,12 +107,33 @@ SIZESPEC_FAST_PATH void free_any(void *p, std::size_t align = 0) noexcept {
   std::uintptr_t b = bin_of_address(p);
   if (SIZESPEC_LIKELY(b < kNumBins))
     free_small(p, b); // b stays 64-bit: no truncation for GCC to emit
-  else if (detail::free_tiny_inline(p))
-    return;
-  else if (b == kTinyBin)
-    tiny_free_other(p);
   else
-    free_foreign(f, p, align);
+    free_not_small<f>(p, b, align);
+}
+
+/// `operator delete(p, size)` and `operator delete[](p, size)`: free_any,
+/// after checking that \p size is one the object's bin holds (four more
+/// instructions; the plugin's inline free does it in its bin compare).
+/// The aligned forms are not checked: an over-aligned object may sit in
+/// any larger class.
+template <DeleteForm f>
+SIZESPEC_FAST_PATH void free_sized(void *p, std::size_t size) noexcept {
+  std::uintptr_t b = bin_of_address(p);
+  if (SIZESPEC_LIKELY(b < kNumBins)) {
+    // As delete_size_fits, with the difference passed on, not the size:
+    // the size then needs no copy in a register (two instructions).
+    const std::size_t above = size - kDeleteSizes.lo[b];
+    if (SIZESPEC_UNLIKELY(above > kDeleteSizes.width[b]))
+      return free_mismatched(p, above, b);
+    return free_small(p, b);
+  }
+  if (size > detail::kTinyMax) {
+    // Not tiny (tiny objects are 1..kTinyMax bytes), or a wrong size.
+    if (SIZESPEC_UNLIKELY(b == kTinyBin))
+      return free_mismatched(p, size - 1, b);
+    return free_foreign(f, p);
+  }
+  free_not_small<f>(p, b, 0);
 }
 
 } // namespace sizespec

@@ -22,6 +22,11 @@ constinit std::uintptr_t g_link_inverse = 1;
 constinit std::uintptr_t g_link_bound = 0;
 
 namespace {
+/// Whether links_init drew keys (hardening on).
+constinit bool g_hardened = false;
+} // namespace
+
+namespace {
 
 /// "(class 3, 24 B, noscan)", or "(tiny block, 32 B)".
 int describe_bin(char *out, std::size_t n, unsigned b) {
@@ -73,7 +78,10 @@ void links_init(bool hardened) noexcept {
     inv *= 2 - k * inv;
   g_link_key = k;
   g_link_inverse = inv;
+  g_hardened = true;
 }
+
+bool hardened() noexcept { return g_hardened; }
 
 void links_set_bound(std::uintptr_t region_end) noexcept {
   g_link_bound = region_end;

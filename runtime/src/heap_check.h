@@ -43,6 +43,9 @@ bool hardening_wanted() noexcept;
 /// Draws the keys (or leaves them 1: \p hardened false); before the
 /// region is reserved.
 void links_init(bool hardened) noexcept;
+/// Whether links_init drew keys: the checks that may stop a program which
+/// would otherwise run (a sized delete's size) ask this.
+bool hardened() noexcept;
 /// Sets the bound; when the region is reserved, before it is published.
 void links_set_bound(std::uintptr_t region_end) noexcept;
 

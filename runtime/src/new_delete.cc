@@ -4,7 +4,8 @@
 // fast path (scan spans: the type is unknown); aligned forms get a class
 // whose objects are aligned enough, else the system allocator. Every delete
 // recognizes the runtime's memory by address and hands anything else on
-// (alloc.h: free_any, free_foreign).
+// (free.h: free_any, free_foreign); the unaligned sized forms also check
+// the size against the object's bin (free_sized).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@ using sizespec::alloc_slow_nothrow;
 using sizespec::DeleteForm;
 using sizespec::Entry;
 using sizespec::free_any;
+using sizespec::free_sized;
 
 #define SIZESPEC_OVERRIDE SIZESPEC_API
 
@@ -67,11 +69,11 @@ SIZESPEC_OVERRIDE void operator delete(void *p) noexcept {
 SIZESPEC_OVERRIDE void operator delete[](void *p) noexcept {
   free_any<DeleteForm::array>(p);
 }
-SIZESPEC_OVERRIDE void operator delete(void *p, std::size_t) noexcept {
-  free_any<DeleteForm::sized>(p);
+SIZESPEC_OVERRIDE void operator delete(void *p, std::size_t size) noexcept {
+  free_sized<DeleteForm::sized>(p, size);
 }
-SIZESPEC_OVERRIDE void operator delete[](void *p, std::size_t) noexcept {
-  free_any<DeleteForm::array_sized>(p);
+SIZESPEC_OVERRIDE void operator delete[](void *p, std::size_t size) noexcept {
+  free_sized<DeleteForm::array_sized>(p, size);
 }
 SIZESPEC_OVERRIDE void operator delete(void *p,
                                        const std::nothrow_t &) noexcept {

@@ -10,9 +10,20 @@
 
 namespace sizespec {
 
-constinit detail::InlineFreeRegion detail::inline_free_region = {2, 63};
+namespace {
+/// No pointer is ours: every base 2, the shift 63 (free_path.h).
+constexpr detail::InlineFreeRegion unowned_region() {
+  detail::InlineFreeRegion r{2, 63, {}};
+  for (std::uintptr_t &base : r.__class_base)
+    base = 2;
+  return r;
+}
+} // namespace
+
+constinit detail::InlineFreeRegion detail::inline_free_region =
+    unowned_region();
 #if SIZESPEC_DEBUG
-constinit detail::InlineFreeRegion g_region_index = {2, 63};
+constinit detail::InlineFreeRegion g_region_index = unowned_region();
 #else
 // The same object under a hidden name (region.h).
 extern detail::InlineFreeRegion g_region_index
@@ -57,13 +68,17 @@ bool region_init() noexcept {
         g_region.tiny_counts_offset + (bin_bytes >> kTinyBlockShift);
     g_region.tiny_meta_spans =
         static_cast<std::uint32_t>((tiny_meta + kSpanSize - 1) / kSpanSize);
-    // Base first: a reader that sees the new shift sees the new base. In
-    // the normal build this is detail::inline_free_region too; the debug
-    // build's inline frees keep calling operator delete, which checks.
+    // Bases first: a reader that sees the new shift sees the new bases.
+    // In the normal build this is detail::inline_free_region too; the
+    // debug build's inline frees keep calling operator delete, which
+    // checks.
     const std::uintptr_t base_index =
         reinterpret_cast<std::uintptr_t>(p) >> shift;
     __atomic_store_n(&g_region_index.__base_index, base_index,
                      __ATOMIC_RELAXED);
+    for (unsigned c = 1; c <= kNumClasses; ++c)
+      __atomic_store_n(&g_region_index.__class_base[c - 1],
+                       base_index + bin_of(c, false), __ATOMIC_RELAXED);
     __atomic_store_n(&g_region_index.__shift, shift, __ATOMIC_RELEASE);
     if constexpr (kDebug)
       debug_init();

@@ -67,9 +67,9 @@ constexpr unsigned kMinBinShift = 24;
 /// inline free reads too; this is its hidden name in the library, so that
 /// the library reads it without going through the GOT. The debug build,
 /// whose inline frees must all reach its checks, keeps a separate copy and
-/// leaves detail::inline_free_region at {2, 63}. Written once at start-up
-/// (region_init); before that {2, 63}: (p >> 63) - 2 is never below
-/// kNumSpanBins, so nothing is ours.
+/// leaves detail::inline_free_region unowned (every base 2, the shift 63).
+/// Written once at start-up (region_init); before that unowned too:
+/// (p >> 63) - 2 is never below kNumSpanBins, so nothing is ours.
 SIZESPEC_INTERNAL extern detail::InlineFreeRegion g_region_index;
 
 /// The bin of \p p, kTinyBin for a tiny block, or a value >= kNumSpanBins

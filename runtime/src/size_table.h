@@ -26,29 +26,6 @@ constexpr std::size_t size_step(std::size_t size) {
   return (size + kSizeStep - 1) / kSizeStep;
 }
 
-/// The smallest class holding \p size bytes whose objects are aligned to at
-/// least \p align; 0 if none.
-constexpr unsigned class_of_aligned(std::size_t size, std::size_t align) {
-  for (unsigned c = class_of(size); c != 0 && c <= kNumClasses; ++c)
-    if (class_align(c) >= align)
-      return c;
-  return 0;
-}
-
-/// Alignment `operator new(Size)` and `operator new[](Size)` must give:
-/// the largest power of two <= Size, up to 16. The standard asks that of
-/// new[] (any object no larger than Size); Clang assumes it of both when it
-/// initializes a new-expression's object (`new P()` with sizeof(P) == 24 is
-/// zeroed with movaps). Only 17..24 bytes differ from class_of: class 4.
-/// The specialized routines and the typed path are not operator new, so
-/// Clang assumes nothing there, and `new Point` gets the 24-byte class.
-constexpr std::size_t new_align(std::size_t size) {
-  std::size_t a = 1;
-  while (a * 2 <= size && a < alignof(std::max_align_t))
-    a *= 2;
-  return a;
-}
-
 using SizeTable = std::array<std::uint8_t, kNumSizeSteps>;
 
 /// Bins for sizes 0..kMaxSmallSize; \p for_new: as operator new must
@@ -59,12 +36,8 @@ constexpr SizeTable make_size_table(bool scan, bool for_new) {
     std::size_t size = i * kSizeStep;
     // Every size in the step (size-7 .. size) gets the class of the
     // largest, which also needs the most alignment.
-    unsigned c =
-        for_new ? class_of_aligned(size, new_align(size)) : class_of(size);
-    // Size 0: `new T[0]` hands the result out as a T *, and no byte count
-    // says how aligned T is; give what the system allocator gives.
-    if (size == 0)
-      c = class_of_aligned(0, alignof(std::max_align_t));
+    // Size 0 always as operator new places it (class_of_new).
+    unsigned c = for_new || size == 0 ? class_of_new(size) : class_of(size);
     t[i] = static_cast<std::uint8_t>(bin_of(c, scan));
   }
   return t;
@@ -97,6 +70,68 @@ static_assert(kNoscanBins[size_step(0)] == bin_of(2, false) &&
                   kNewBins[size_step(0)] == bin_of(2, true),
               "size 0 is aligned as malloc aligns it: class 2");
 static_assert(kNoscanBins[size_step(8)] == bin_of(1, false), "");
+
+/// The sizes `operator delete(p, Size)` may name for an object of bin b:
+/// Size - lo[b] <= width[b], unsigned. A bin of class C takes every size
+/// whose sized_delete_class_min..max (<sizespec/size_classes.h>) holds C,
+/// and class 2 also takes 1..8 (it takes size 0, which operator new places
+/// there, and a range cannot skip 1..8). Two arrays, not an array of
+/// pairs: the check indexes both by the bin with no shift.
+struct DeleteSizes {
+  std::uintptr_t lo[kNumBins], width[kNumBins];
+};
+/// sized_delete_class_min..max of every size, for the tables below.
+struct DeleteClasses {
+  std::uint8_t min, max;
+};
+constexpr std::array<DeleteClasses, kMaxSmallSize + 1> make_delete_classes() {
+  std::array<DeleteClasses, kMaxSmallSize + 1> t{};
+  for (std::size_t s = 0; s <= kMaxSmallSize; ++s)
+    t[s] = {static_cast<std::uint8_t>(sized_delete_class_min(s)),
+            static_cast<std::uint8_t>(sized_delete_class_max(s))};
+  return t;
+}
+inline constexpr std::array<DeleteClasses, kMaxSmallSize + 1> kDeleteClasses =
+    make_delete_classes();
+
+constexpr DeleteSizes make_delete_sizes() {
+  DeleteSizes t{};
+  for (unsigned b = 0; b < kNumBins; ++b) {
+    const unsigned c = bin_class(b);
+    std::size_t lo = 0;
+    while (kDeleteClasses[lo].max < c || kDeleteClasses[lo].min > c)
+      ++lo;
+    t.lo[b] = lo;
+    t.width[b] = class_size(c) - lo;
+  }
+  return t;
+}
+inline constexpr DeleteSizes kDeleteSizes = make_delete_sizes();
+
+/// True if a sized delete of \p size may free an object of bin \p b.
+SIZESPEC_FAST_PATH constexpr bool delete_size_fits(std::uintptr_t b,
+                                                   std::size_t size) {
+  return size - kDeleteSizes.lo[b] <= kDeleteSizes.width[b];
+}
+
+// A bin's range takes only sizes its class may hold (but class 2's 1..8),
+// and every size the allocation paths place in a bin is in its range.
+constexpr bool delete_sizes_exact() {
+  for (unsigned b = 0; b < kNumBins; ++b) {
+    const unsigned c = bin_class(b);
+    const std::size_t lo = kDeleteSizes.lo[b];
+    for (std::size_t s = lo; s <= lo + kDeleteSizes.width[b]; ++s)
+      if ((kDeleteClasses[s].min > c || kDeleteClasses[s].max < c) &&
+          !(c == 2 && s >= 1 && s <= 8))
+        return false;
+  }
+  for (std::size_t s = 0; s <= kMaxSmallSize; ++s)
+    for (const SizeTable *t : {&kNewBins, &kScanBins, &kNoscanBins})
+      if (!delete_size_fits((*t)[size_step(s)], s))
+        return false;
+  return true;
+}
+static_assert(delete_sizes_exact(), "a sized delete would refuse an object");
 
 } // namespace sizespec
 

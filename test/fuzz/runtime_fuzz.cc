@@ -181,13 +181,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
     }
     case 1: { // operator new, small or large
       std::size_t Bytes = In.up_to(2 * kMaxSmallSize);
-      M.add(::operator new(runtime(Bytes)), Bytes, new_align(Bytes),
+      M.add(::operator new(runtime(Bytes)), Bytes, required_new_align(Bytes),
             Free::plain);
       break;
     }
     case 2: {
       std::size_t Bytes = In.up_to(kMaxSmallSize);
-      M.add(::operator new[](runtime(Bytes)), Bytes, new_align(Bytes),
+      M.add(::operator new[](runtime(Bytes)), Bytes, required_new_align(Bytes),
             Free::array);
       break;
     }
@@ -201,8 +201,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
     case 4: { // the generic API and the typed path
       std::size_t Bytes = In.up_to(kMaxSmallSize);
       if (In.byte() & 1)
-        M.add(allocate(runtime(Bytes), std::nothrow), Bytes, new_align(Bytes),
-              Free::api);
+        M.add(allocate(runtime(Bytes), std::nothrow), Bytes,
+              required_new_align(Bytes), Free::api);
       else
         M.add(alloc_noscan<std::uint64_t>(runtime(Bytes * 8 + 8)),
               Bytes * 8 + 8, 8, Free::plain);

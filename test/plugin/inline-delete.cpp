@@ -1,8 +1,9 @@
 // A sized delete of a constant small size gets the runtime's local free
 // inline (plugin/pass/LowerDeletes.cpp, detail::free_inline): the bin from
-// the address, a push onto the thread's list, the budget, and the call of
-// operator delete behind it for everything else. Below 16 bytes the tiny
-// path's local free comes first.
+// the address, in one of the classes an object of that size can be in, a
+// push onto the thread's list, the budget, and the call of operator delete
+// behind it for everything else. Below 16 bytes the tiny path's local free
+// comes first.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %sizespec -std=c++17 -O2 -S -emit-llvm %s -o - | FileCheck %s --check-prefix=IR
 //
@@ -31,6 +32,13 @@
 // delete there, and a double free is caught.
 // RUN: %sizespec -std=c++17 -O2 -DDOUBLE_FREE %s %runtime_libdir/libsizespec-debug.so -Wl,-rpath,%runtime_libdir -o %t/double
 // RUN: not --crash %t/double 2>&1 | FileCheck %s --check-prefix=DEBUG
+//
+// A delete through the wrong type: the object's class is not one its size
+// can be in, so the inline free hands it to operator delete, which stops
+// the program (hardening); with hardening off it frees the object.
+// RUN: %sizespec -std=c++17 -O2 -DWRONG_TYPE %s %runtime_lib -Wl,-rpath,%runtime_libdir -o %t/wrong
+// RUN: not --crash %t/wrong 2>&1 | FileCheck %s --check-prefix=WRONG
+// RUN: env SIZESPEC_HARDENING=0 %t/wrong | FileCheck %s --check-prefix=WRONG-OFF
 // REQUIRES: runtime
 
 #include "Inputs/plain-alloc.h"
@@ -53,11 +61,12 @@ struct Big {
 // IR-NEXT: %[[ADDR:.*]] = ptrtoint ptr %[[P:.*]] to i64
 // IR-NEXT: %[[SHIFT64:.*]] = zext i32 %[[SHIFT]] to i64
 // IR-NEXT: %[[INDEX:.*]] = lshr i64 %[[ADDR]], %[[SHIFT64]]
-// IR-NEXT: %[[BASE:.*]] = load i64, ptr @_ZN8sizespec6detail18inline_free_regionE
-// IR-NEXT: %[[BIN:.*]] = sub i64 %[[INDEX]], %[[BASE]]
-// IR-NEXT: %[[OTHER:.*]] = icmp uge i64 %[[BIN]], 64
+// IR-NEXT: %[[BASE:.*]] = load i64, ptr getelementptr inbounds (i8, ptr @_ZN8sizespec6detail18inline_free_regionE, i64 32)
+// IR-NEXT: %[[IN:.*]] = sub i64 %[[INDEX]], %[[BASE]]
+// IR-NEXT: %[[OTHER:.*]] = icmp uge i64 %[[IN]], 4
 // IR-NEXT: br i1 %[[OTHER]], label %[[CALL:.*]], label %[[FAST:.*]], !prof
 // IR: [[FAST]]:
+// IR-NEXT: %[[BIN:.*]] = add nuw nsw i64 %[[IN]], 4
 // IR-NEXT: %[[FREED:.*]] = getelementptr inbounds i8, ptr %[[TLS]], i64 536
 // IR-NEXT: %[[SLOT:.*]] = getelementptr inbounds i64, ptr %[[FREED]], i64 %[[BIN]]
 // IR-NEXT: %[[HEAD:.*]] = load i64, ptr %[[SLOT]]
@@ -99,7 +108,7 @@ __attribute__((noinline)) void freePair(Pair24 *P) { delete P; }
 // IR-NEXT: br i1 %[[ELSEWHERE]], label %[[BINS:.*]], label %[[LOCAL:.*]]
 // IR: [[BINS]]:
 // IR-NEXT: load i32, ptr getelementptr inbounds (i8, ptr @_ZN8sizespec6detail18inline_free_regionE, i64 8)
-// IR: icmp uge i64 %{{.*}}, 64
+// IR: icmp uge i64 %{{.*}}, 2
 // IR-NEXT: br i1 %{{.*}}, label %[[CALL:.*]], label %{{.*}}, !prof
 // IR: [[CALL]]:
 // IR-NEXT: call void @_ZdlPvm(ptr {{.*}}%[[P]], i64 noundef 4)
@@ -181,3 +190,20 @@ int main() {
 }
 #endif
 // DEBUG: sizespec: double free of
+
+#ifdef WRONG_TYPE
+__attribute__((noinline)) void freeAsBig(void *P) {
+  delete static_cast<Pair24 *>(P);
+}
+int main() {
+  // An 8-byte object freed as a 24-byte one: class 1 against 3..4.
+  auto *P = new std::int64_t(7);
+  std::printf("freeing\n");
+  std::fflush(stdout);
+  freeAsBig(P);
+  std::printf("freed\n");
+}
+#endif
+// WRONG: sizespec: sized delete of 24 B (a delete through the wrong type?) of 0x{{[0-9a-f]+}} (class 1, 8 B, noscan)
+// WRONG-OFF: freeing
+// WRONG-OFF-NEXT: freed

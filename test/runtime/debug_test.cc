@@ -98,7 +98,7 @@ TEST(Debug, NoInlineFree) {
   void *P = routine<3, false, false>(24);
   EXPECT_EQ(detail::inline_free_region.__shift, 63u);
   EXPECT_EQ(detail::inline_free_region.__base_index, 2u);
-  EXPECT_FALSE(detail::free_inline(P));
+  EXPECT_FALSE(detail::free_inline(P, 24));
   ::operator delete(P, 24);
 }
 

@@ -18,10 +18,10 @@ using namespace sizespec::test;
 
 namespace {
 
-// The smallest class that holds Size bytes at new_align(Size).
+// The smallest class that holds Size bytes at required_new_align(Size).
 unsigned new_class(std::size_t Size) {
   for (unsigned C = class_of(Size);; ++C)
-    if (class_align(C) >= new_align(Size))
+    if (class_align(C) >= required_new_align(Size))
       return C;
 }
 
@@ -38,7 +38,7 @@ TEST(Generic, AllocateEverySmallSize) {
     ObjectInfo Info = object_info(P);
     ASSERT_EQ(Info.size_class, new_class(Size)) << Size;
     ASSERT_TRUE(Info.scan) << "the generic path does not know the type";
-    ASSERT_TRUE(aligned(P, new_align(Size))) << Size;
+    ASSERT_TRUE(aligned(P, required_new_align(Size))) << Size;
     fill(P, Size, Size);
     ASSERT_TRUE(check(P, Size, Size));
     deallocate(P);
@@ -94,11 +94,11 @@ TEST(Generic, OperatorNewEverySmallSize) {
   for (std::size_t Size = 0; Size <= kMaxSmallSize; ++Size) {
     void *P = ::operator new(runtime(Size));
     ASSERT_EQ(object_info(P).size_class, new_class(Size)) << Size;
-    ASSERT_TRUE(aligned(P, new_align(Size))) << Size;
+    ASSERT_TRUE(aligned(P, required_new_align(Size))) << Size;
     ::operator delete(P, Size);
     void *A = ::operator new[](runtime(Size));
     ASSERT_EQ(object_info(A).size_class, new_class(Size)) << Size;
-    ASSERT_TRUE(aligned(A, new_align(Size))) << Size;
+    ASSERT_TRUE(aligned(A, required_new_align(Size))) << Size;
     ::operator delete[](A);
   }
 }

@@ -192,6 +192,55 @@ TEST(HardeningDeathTest, FreeOfAnInteriorPointer) {
                           bin_name(5, true) + "\n$");
 }
 
+std::string wrong_size(std::size_t Size, const std::string &Bin) {
+  return "^sizespec: sized delete of " + std::to_string(Size) +
+         " B \\(a delete through the wrong type\\?\\) of 0x[0-9a-f]+ " + Bin +
+         "\n$";
+}
+
+TEST(HardeningDeathTest, SizedDeleteOfAnotherClass) {
+  // operator new(24) gives a 32-byte scan object (16-aligned: class 4).
+  EXPECT_DEATH(::operator delete(::operator new(runtime(24)), runtime(100)),
+               wrong_size(100, bin_name(4, true)));
+  EXPECT_DEATH(::operator delete(::operator new(runtime(200)), runtime(8)),
+               wrong_size(8, bin_name(15, true)));
+  EXPECT_DEATH(::operator delete[](::operator new[](runtime(64)), runtime(65)),
+               wrong_size(65, bin_name(6, true)));
+  // A 24-byte object of the routines (class 3) freed as one of 16 bytes.
+  EXPECT_DEATH(::operator delete(routine<3, false, false>(24), runtime(16)),
+               wrong_size(16, bin_name(3, false)));
+  // Above the small sizes, of a bin's object.
+  EXPECT_DEATH(::operator delete(::operator new(runtime(8)), runtime(4096)),
+               wrong_size(4096, bin_name(1, true)));
+}
+
+TEST(HardeningDeathTest, SizedDeleteOfATinyObjectAsALargerOne) {
+  EXPECT_DEATH(
+      ::operator delete(detail::alloc_generic_noscan(runtime(4)), runtime(16)),
+      wrong_size(16, "\\(tiny block, 32 B\\)"));
+}
+
+TEST(Hardening, SizedDeletesOfTheSizeAllocatedRunClean) {
+  // Every size through every path that places it, freed with that size:
+  // the check refuses none (operator new puts 17..24 bytes in class 4, the
+  // routines and the typed path in class 3; size 0 in class 2).
+  for (std::size_t Size = 0; Size <= kMaxSmallSize; ++Size) {
+    ::operator delete(::operator new(runtime(Size)), runtime(Size));
+    ::operator delete[](::operator new[](runtime(Size)), runtime(Size));
+    ::operator delete(detail::alloc_generic_scan(runtime(Size)), runtime(Size));
+    ::operator delete(detail::alloc_generic_noscan(runtime(Size)),
+                      runtime(Size));
+  }
+#define SIZESPEC_TEST_CASE(N)                                                  \
+  for (std::size_t Size = class_size(N - 1) + 1; Size <= class_size(N);        \
+       ++Size) {                                                               \
+    ::operator delete(routine<N, true, false>(Size), runtime(Size));           \
+    ::operator delete(routine<N, false, false>(Size), runtime(Size));          \
+  }
+  SIZESPEC_FOR_EACH_CLASS(SIZESPEC_TEST_CASE)
+#undef SIZESPEC_TEST_CASE
+}
+
 TEST(Hardening, CorrectUseRunsClean) {
   // Objects of every class freed by the thread that made them and by
   // another, through lists long enough to flush and refill many times.

@@ -34,26 +34,27 @@ std::uint64_t frees(unsigned Class, bool Scan) {
 TEST(InlineFree, FreesEveryBinsObjects) {
   ::operator delete(::operator new(runtime(24))); // the runtime is up
   ASSERT_NE(detail::inline_free_region.__shift, 63u);
-  auto Check = [](void *P, unsigned Class, bool Scan) {
+  auto Check = [](void *P, std::size_t Size, unsigned Class, bool Scan) {
     std::uint64_t Before = frees(Class, Scan);
     fill(P, class_size(Class), Class);
-    EXPECT_TRUE(detail::free_inline(P)) << "class " << Class;
+    EXPECT_TRUE(detail::free_inline(P, Size)) << "class " << Class;
     EXPECT_EQ(frees(Class, Scan), Before + 1) << "class " << Class;
   };
-  Check(routine<3, false, false>(24), 3, false);
-  Check(routine<3, true, false>(24), 3, true);
-  Check(routine<7, false, false>(80), 7, false);
-  // Untyped: a scan object whatever its type, freed from its own bin.
-  for (std::size_t Size : {8, 16, 24, 100, 512, 1024}) {
+  Check(routine<3, false, false>(24), 24, 3, false);
+  Check(routine<3, true, false>(24), 24, 3, true);
+  Check(routine<7, false, false>(80), 80, 7, false);
+  // Untyped: a scan object whatever its type, freed from its own bin (24
+  // bytes from operator new are in class 4, for their alignment).
+  for (std::size_t Size : {0, 8, 16, 24, 100, 512, 1024}) {
     void *P = ::operator new(runtime(Size));
     ObjectInfo Info = object_info(P);
     ASSERT_TRUE(Info.ours);
-    Check(P, Info.size_class, Info.scan);
+    Check(P, Size, Info.size_class, Info.scan);
   }
 }
 
 TEST(InlineFree, LeavesEverythingElseToOperatorDelete) {
-  EXPECT_FALSE(detail::free_inline(nullptr));
+  EXPECT_FALSE(detail::free_inline(nullptr, 24));
   void *Tiny = alloc_noscan_tiny<char>(1);
   void *Large = ::operator new(runtime(5000));
   void *Malloced = std::malloc(24);
@@ -62,7 +63,7 @@ TEST(InlineFree, LeavesEverythingElseToOperatorDelete) {
   fill(Malloced, 24, 3);
   Stats Before = stats();
   for (void *P : {Tiny, Large, Malloced})
-    EXPECT_FALSE(detail::free_inline(P));
+    EXPECT_FALSE(detail::free_inline(P, 1));
   Stats After = stats();
   for (unsigned C = 1; C <= kNumClasses; ++C)
     for (bool Scan : {false, true})
@@ -77,6 +78,20 @@ TEST(InlineFree, LeavesEverythingElseToOperatorDelete) {
   std::free(Malloced);
 }
 
+// A size whose classes do not hold the object's (a delete through the
+// wrong type) is left to operator delete, which names it.
+TEST(InlineFree, LeavesAnObjectOfAnotherClassToOperatorDelete) {
+  void *P = routine<3, false, false>(24);
+  fill(P, 24, 4);
+  const std::uint64_t Before = frees(3, false);
+  for (std::size_t Size : {0, 8, 16, 25, 100, 1024})
+    EXPECT_FALSE(detail::free_inline(P, Size)) << Size;
+  EXPECT_EQ(frees(3, false), Before);
+  EXPECT_TRUE(check(P, 24, 4));
+  EXPECT_TRUE(detail::free_inline(P, 17));
+  EXPECT_EQ(frees(3, false), Before + 1);
+}
+
 // Past the budget the flush gives objects back to the central bin, where
 // the next allocations find them: nothing more is committed.
 TEST(InlineFree, FlushesPastTheBudget) {
@@ -86,7 +101,7 @@ TEST(InlineFree, FlushesPastTheBudget) {
     Objects.push_back(routine<5, false, false>(48));
   std::uint64_t Before = frees(5, false);
   for (void *P : Objects)
-    ASSERT_TRUE(detail::free_inline(P));
+    ASSERT_TRUE(detail::free_inline(P, 48));
   EXPECT_EQ(frees(5, false), Before + N);
   std::uint64_t Committed = stats().bytes_committed;
   for (void *&P : Objects)
@@ -104,7 +119,7 @@ TEST(InlineFree, FromAThreadThatNeverAllocated) {
   std::uint64_t Before = frees(4, true);
   std::thread T([&] {
     for (void *P : Objects)
-      EXPECT_TRUE(detail::free_inline(P));
+      EXPECT_TRUE(detail::free_inline(P, 32));
   });
   T.join();
   EXPECT_EQ(frees(4, true), Before + Objects.size());

@@ -43,7 +43,7 @@ void *routine(std::size_t Size) {
 /// larger than size (the standard, for new[]; Clang assumes it of new too:
 /// `new P()` of 24 bytes is zeroed with movaps). Size 0 as malloc(0) does,
 /// 16: `new T[0]` of a 16-aligned T hands the pointer out as a T *.
-inline std::size_t new_align(std::size_t Size) {
+inline std::size_t required_new_align(std::size_t Size) {
   if (Size == 0)
     return 16;
   std::size_t A = 1;

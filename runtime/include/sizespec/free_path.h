@@ -18,19 +18,26 @@
 #include <sizespec/config.h>
 #include <sizespec/thread_cache.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace sizespec {
 namespace detail {
 
 /// The region's geometry, for free_inline: a pointer's bin is
-/// (p >> __shift) - __base_index. The normal build sets it once, when it
-/// reserves the region, base index first. Until then, and always in the
-/// debug build (whose frees are all checked), it stays {2, 63}: (p >> 63) - 2
-/// is never below kNumBins, so every inline free calls operator delete.
+/// (p >> __shift) - __base_index. __class_base[C - 1] is the index of class
+/// C's first bin, __base_index + bin_of(C, false): the plugin's inline free
+/// of `operator delete(p, Size)` subtracts the base of the size's first
+/// class, and one compare both finds the bin and checks that it holds
+/// objects of that size (sized_delete_class_min..max).
+/// The normal build sets it once, when it reserves the region, bases
+/// first. Until then, and always in the debug build (whose frees are all
+/// checked), every base stays 2 and the shift 63: (p >> 63) - 2 is never
+/// below kNumBins, so every inline free calls operator delete.
 struct InlineFreeRegion {
   std::uintptr_t __base_index;
   unsigned __shift;
+  std::uintptr_t __class_base[kNumClasses];
 };
 SIZESPEC_API extern InlineFreeRegion inline_free_region;
 
@@ -61,15 +68,21 @@ SIZESPEC_FAST_PATH void free_push(void *__p, std::uintptr_t __bin) noexcept {
 /// (a pointer-free type allocated in a translation unit without the plugin
 /// lives in a scan bin), then the local free; false, with nothing done, for
 /// anything else (null, a tiny block, a large object, memory the runtime did
-/// not hand out, the debug build), which the caller hands to operator
-/// delete. About 11 instructions, no call.
-SIZESPEC_FAST_PATH bool free_inline(void *__p) noexcept {
-  std::uintptr_t __bin =
+/// not hand out, an object of a class \p __size bytes cannot be in, the
+/// debug build), which the caller hands to operator delete. With \p __size a
+/// constant, the compare that finds the bin also checks its class (from
+/// the first bin of sized_delete_class_min to the last of ..._max). About
+/// 11 instructions, no call.
+SIZESPEC_FAST_PATH bool free_inline(void *__p, std::size_t __size) noexcept {
+  const unsigned __first = sized_delete_class_min(__size);
+  const std::uintptr_t __bins =
+      2 * (1 + sized_delete_class_max(__size) - __first);
+  const std::uintptr_t __in_classes =
       (reinterpret_cast<std::uintptr_t>(__p) >> inline_free_region.__shift) -
-      inline_free_region.__base_index;
-  if (SIZESPEC_UNLIKELY(__bin >= kNumBins))
+      inline_free_region.__class_base[__first - 1];
+  if (SIZESPEC_UNLIKELY(__in_classes >= __bins))
     return false;
-  free_push(__p, __bin);
+  free_push(__p, __in_classes + bin_of(__first, false));
   return true;
 }
 

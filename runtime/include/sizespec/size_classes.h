@@ -80,6 +80,55 @@ constexpr std::size_t class_align(unsigned __c) {
              : detail::lowBit(class_size(__c));
 }
 
+namespace detail {
+constexpr std::size_t newAlignFrom(std::size_t __size, std::size_t __a) {
+  return __a * 2 <= __size && __a < alignof(std::max_align_t)
+             ? newAlignFrom(__size, __a * 2)
+             : __a;
+}
+constexpr unsigned classOfAlignedFrom(unsigned __c, std::size_t __align) {
+  return __c == 0 || __c > kNumClasses ? 0
+         : class_align(__c) >= __align ? __c
+                                       : classOfAlignedFrom(__c + 1, __align);
+}
+} // namespace detail
+
+/// The smallest class holding \p __size bytes whose objects are aligned to
+/// at least \p __align; 0 if none.
+constexpr unsigned class_of_aligned(std::size_t __size, std::size_t __align) {
+  return detail::classOfAlignedFrom(class_of(__size), __align);
+}
+
+/// Alignment `operator new(Size)` and `operator new[](Size)` must give:
+/// the largest power of two <= Size, up to 16. The standard asks that of
+/// new[] (any object no larger than Size); Clang assumes it of both when it
+/// initializes a new-expression's object (`new P()` with sizeof(P) == 24 is
+/// zeroed with movaps). Only 17..24 bytes differ from class_of: class 4.
+/// The specialized routines and the typed path are not operator new, so
+/// Clang assumes nothing there, and `new Point` gets the 24-byte class.
+constexpr std::size_t new_align(std::size_t __size) {
+  return detail::newAlignFrom(__size, 1);
+}
+
+/// The class operator new gives \p __size bytes. Size 0: `new T[0]` hands
+/// the result out as a T *, and no byte count says how aligned T is; it
+/// gets what the system allocator gives.
+constexpr unsigned class_of_new(std::size_t __size) {
+  return __size == 0 ? class_of_aligned(0, alignof(std::max_align_t))
+                     : class_of_aligned(__size, new_align(__size));
+}
+
+/// The classes an object freed by `operator delete(p, Size)` may be in:
+/// from class_of(Size) (the specialized routines and the typed path) up to
+/// class_of_new(Size) (operator new). Any other class means the size
+/// disagrees with the object: a delete through the wrong type.
+constexpr unsigned sized_delete_class_min(std::size_t __size) {
+  return class_of(__size);
+}
+constexpr unsigned sized_delete_class_max(std::size_t __size) {
+  return class_of_new(__size);
+}
+
 /// True if class \p __c has specialized routines (alloc_scan_scC and
 /// friends).
 constexpr bool is_specialized_class(unsigned __c) {
@@ -123,6 +172,9 @@ static_assert(class_size(kNumSpecializedClasses) == kDefaultSpecializeMax,
               "the default limit is the largest specialized class");
 static_assert(class_align(3) == 8 && class_align(4) == 32, "");
 static_assert(class_align(7) == 16 && class_align(6) == 64, "");
+static_assert(class_of_new(24) == 4 && class_of_new(25) == 4 &&
+                  class_of_new(16) == 2 && class_of_new(0) == 2,
+              "");
 
 } // namespace sizespec
 

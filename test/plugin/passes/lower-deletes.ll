@@ -26,11 +26,14 @@ define void @free24(ptr %p) !dbg !10 {
 ; CHECK-LABEL: define void @free24(
 ; CHECK: %sizespec.shift = load i32, ptr getelementptr inbounds (i8, ptr @_ZN8sizespec6detail18inline_free_regionE, i64 8), align 4
 ; CHECK: %sizespec.index = lshr i64 %{{.*}}, %{{.*}}
-; CHECK: %sizespec.base = load i64, ptr @_ZN8sizespec6detail18inline_free_regionE, align 8
-; CHECK: %sizespec.bin = sub i64 %sizespec.index, %sizespec.base
-; CHECK: %[[FOREIGN:.*]] = icmp uge i64 %sizespec.bin, 64
-; CHECK: br i1 %[[FOREIGN]], label %sizespec.delete, label %sizespec.free
+; The base of class 3's first bin (24 bytes: class 3, or 4 from operator
+; new), and one compare for both classes' four bins.
+; CHECK: %sizespec.class.base = load i64, ptr getelementptr inbounds (i8, ptr @_ZN8sizespec6detail18inline_free_regionE, i64 32), align 8
+; CHECK: %sizespec.in.classes = sub i64 %sizespec.index, %sizespec.class.base
+; CHECK: %[[OTHER:.*]] = icmp uge i64 %sizespec.in.classes, 4
+; CHECK: br i1 %[[OTHER]], label %sizespec.delete, label %sizespec.free
 ; CHECK: sizespec.free:
+; CHECK-NEXT: %sizespec.bin = add nuw nsw i64 %sizespec.in.classes, 4
 ; CHECK: %head = load i64, ptr %sizespec.slot, align 8
 ; CHECK-NEXT: store i64 %head, ptr %p, align 8
 ; CHECK-NEXT: %key.slot = getelementptr inbounds i8, ptr %{{.*}}, i64 8
