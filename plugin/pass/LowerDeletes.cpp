@@ -5,8 +5,8 @@
 // inlined) becomes what sizespec::detail::free_inline is inline
 // (<sizespec/free_path.h>), with the call behind it:
 //
-//     C = class_of(24), Bins = 2 * (1 + class_of_new(24) - C)
-//     k = (p >> inline_free_region.shift) - inline_free_region.class_base[C]
+//     C = sized_delete_class_min(24), Bins = 2 * (1 + ..._max(24) - C)
+//     k = (p >> inline_free_region.shift) - inline_free_region.class_base[C-1]
 //     if (k < Bins) {                      // a bin's object of that size
 //       bin = k + bin_of(C, noscan)        // folds into the addresses
 //       p->link = tls_cache.__freed[bin];
