@@ -22,11 +22,9 @@ constinit std::uintptr_t g_link_inverse = 1;
 constinit std::uintptr_t g_link_bound = 0;
 
 namespace {
+
 /// Whether links_init drew keys (hardening on).
 constinit bool g_hardened = false;
-} // namespace
-
-namespace {
 
 /// "(class 3, 24 B, noscan)", or "(tiny block, 32 B)".
 int describe_bin(char *out, std::size_t n, unsigned b) {
