@@ -70,7 +70,8 @@ void *system_alloc(std::size_t size, std::size_t align) {
   Counters::add(g_counters.large_allocations, 1);
   Counters::add(g_counters.large_bytes, size);
   if (profile_on())
-    profile_large(size);
+    if (ThreadState *t = thread_state(); t != &g_exited)
+      profile_large(t->profile, size);
   auto al = static_cast<std::align_val_t>(align);
   if constexpr (nothrow) {
     try {
@@ -122,10 +123,14 @@ void *refill(unsigned b, std::size_t size, bool generic) {
 /// where the thread has no tiny path or the tiny range is full, an object of
 /// a noscan bin. Out of memory: as refill.
 template <bool nothrow> void *tiny_refill(std::size_t size, bool generic) {
+  // The debug build has no tiny path, nor has a thread past its exit.
+  ThreadState *t = kDebug ? &g_exited : thread_state();
   for (;;) {
-    TakeStatus status;
-    if (void *p = tiny_start_block(size, generic, status))
-      return p;
+    TakeStatus status = TakeStatus::ok;
+    if (t != &g_exited)
+      if (void *p =
+              tiny_start_block(t->tiny, t->profile, size, generic, status))
+        return p;
     if (status != TakeStatus::out_of_memory)
       return refill<nothrow>(bin_of(class_of(size), false), size, generic);
     if (!handle_out_of_memory<nothrow>())

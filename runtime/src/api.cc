@@ -51,7 +51,8 @@ void *alloc_generic_noscan(std::size_t size) {
   // Pointer-free, under 16 bytes but 8: packed, as alloc_noscan_tiny<T> is.
   if (is_tiny_size(size)) {
     if (std::uintptr_t p; tiny_bump(size, tiny_align(size, false), p)) {
-      tiny_count_generic();
+      if (TinyThread *t = tiny_thread_if_any())
+        ++t->generic; // the inline bump served it: count it here
       return reinterpret_cast<void *>(p);
     }
     return alloc_tiny_generic_slow(size);

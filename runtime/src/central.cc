@@ -2,14 +2,14 @@
 
 #include "central.h"
 
+#include "composition.h"
 #include "counters.h"
 #include "debug.h"
 #include "heap_check.h"
 #include "lock.h"
 #include "platform.h"
-#include "purge.h"
+#include "purge_signal.h"
 #include "region.h"
-#include "tiny.h"
 
 #include <algorithm>
 #include <array>
@@ -38,8 +38,6 @@ constexpr std::uint32_t kDecommitBatch = 16;
 constexpr std::size_t kCarveWindow = 2048;
 static_assert(kPageSize % kCarveWindow == 0, "windows split pages");
 static_assert(kCarveWindow >= kMaxSmallSize, "a window holds an object");
-/// Spans committed at a time as a bin's frontier grows (1 MiB).
-constexpr std::uint32_t kCommitChunkSpans = 16;
 
 constexpr std::array<std::uint32_t, kNumSpanBins> make_capacities() {
   std::array<std::uint32_t, kNumSpanBins> t{};
@@ -105,8 +103,6 @@ struct CentralBin {
   SpanList partial; ///< spans with free objects
   SpanList dirty; ///< empty spans still committed, most recently emptied first
   SpanList clean; ///< empty spans given back to the OS
-  std::uint32_t frontier = 0;  ///< first never-used span (0: unset)
-  std::uint32_t committed = 0; ///< spans [0, committed) committed
   std::atomic<std::uint32_t> spans_in_use{0};
   std::atomic<std::uint32_t> spans_cached{0}; ///< length of `dirty`
   std::atomic<std::uint32_t> transfers{0};    ///< slots [0, transfers) in use
@@ -130,7 +126,8 @@ constinit CentralBin g_bins[kNumSpanBins];
 /// once: runtime.Memory.ThreadHoldsFewSpareObjectsPerClass).
 constinit Batch g_transfer[kNumBins][kTransferSlots];
 
-constinit std::atomic<std::uint32_t> g_purge_delay_ms{kDefaultPurgeDelayMs};
+/// When a thread last ran the lazy purge (platform::now_ms).
+constinit std::atomic<std::uint32_t> g_last_lazy_purge_ms{0};
 
 // --- span lists (bin lock held) ---------------------------------------------
 
@@ -167,18 +164,8 @@ TakeStatus acquire_span(unsigned b, CentralBin &c, std::uint32_t &i) {
   } else if ((i = c.clean.head) != kNoSpan) {
     remove(b, c.clean, i);
   } else {
-    if (c.frontier == 0)
-      c.frontier = c.committed = g_region.first_span(b);
-    if (c.frontier == g_region.spans_per_bin)
-      return TakeStatus::exhausted;
-    if (c.frontier == c.committed) {
-      std::uint32_t n =
-          std::min(kCommitChunkSpans, g_region.spans_per_bin - c.committed);
-      if (!region_commit(b, c.committed, n))
-        return TakeStatus::out_of_memory;
-      c.committed += n;
-    }
-    i = c.frontier++;
+    if (TakeStatus status = region_new_span(b, i); status != TakeStatus::ok)
+      return status;
     g_region.span(b, i)->resident = 0; // pages never touched
   }
   Span *s = g_region.span(b, i);
@@ -257,7 +244,7 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
   // Locals: the stores below could alias the globals, which each object
   // would then read again.
   const Links links = Links::current();
-  const ReturnCheck check(b, c.frontier);
+  const ReturnCheck check(b, region_frontier(b));
   const Region region = g_region;
   for (; head; ++n) {
     FreeObject *o = head;
@@ -290,10 +277,19 @@ void drain_transfers(unsigned b, CentralBin &c, std::uint32_t now) {
   c.transfers.store(0, std::memory_order_relaxed);
 }
 
-} // namespace
-
-void central_purge_lazy(std::uint32_t now) noexcept {
-  const std::uint32_t delay = g_purge_delay_ms.load(std::memory_order_relaxed);
+/// The lazy purge, at the end of a refill's or a flush's visit at \p now:
+/// every half delay at most, the first thread through puts the transfer
+/// cache's batches back on their spans, gives back the spans that have been
+/// empty for the delay (a couple per bin excepted), and trims glibc's heap
+/// if it is due (composition.h). Lazy, as jemalloc's decay without its
+/// background thread.
+void purge_lazily(std::uint32_t now) {
+  const std::uint32_t delay = purge_delay();
+  std::uint32_t last = g_last_lazy_purge_ms.load(std::memory_order_relaxed);
+  if (delay == 0 || now - last < std::max<std::uint32_t>(delay / 2, 1) ||
+      !g_last_lazy_purge_ms.compare_exchange_strong(last, now,
+                                                    std::memory_order_relaxed))
+    return;
   for (unsigned b = 0; b < kNumSpanBins; ++b) {
     CentralBin &c = g_bins[b];
     if (c.transfers.load(std::memory_order_relaxed) == 0 &&
@@ -304,7 +300,10 @@ void central_purge_lazy(std::uint32_t now) noexcept {
     drain_transfers(b, c, now);
     purge_bin(b, c, now, delay, kMinCachedSpans);
   }
+  composition_trim_if_idle(now);
 }
+
+} // namespace
 
 void central_purge_after_exit(std::uint32_t now) noexcept {
   std::uint32_t total = 0;
@@ -316,6 +315,7 @@ void central_purge_after_exit(std::uint32_t now) noexcept {
     }
     total += c.spans_cached.load(std::memory_order_relaxed);
   }
+  composition_trim_after_exit(now);
   if (total <= kExitCachedSpans)
     return;
   // Each bin keeps its share of the budget, and at least its couple.
@@ -409,10 +409,6 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
   return out.count ? TakeStatus::ok : status;
 }
 
-std::uint32_t central_frontier(unsigned b) noexcept {
-  return __atomic_load_n(&g_bins[b].frontier, __ATOMIC_RELAXED);
-}
-
 void central_give_back(unsigned b, FreeObject *head,
                        std::uint32_t count) noexcept {
   CentralBin &c = g_bins[b];
@@ -426,7 +422,7 @@ void central_give_back(unsigned b, FreeObject *head,
     if (b < kNumBins && count >= kMinTransferBatch &&
         slots < kTransferLimit[b].slots &&
         c.transfer_bytes + bytes <= kTransferLimit[b].bytes &&
-        g_purge_delay_ms.load(std::memory_order_relaxed) != 0) {
+        purge_delay() != 0) {
       g_transfer[b][slots] = Batch{head, count};
       c.transfer_bytes += bytes;
       c.transfers.store(slots + 1, std::memory_order_relaxed);
@@ -435,16 +431,15 @@ void central_give_back(unsigned b, FreeObject *head,
     }
     return_objects(b, c, head, now);
     // No delay: give back at once, but a whole batch per madvise run.
-    if (g_purge_delay_ms.load(std::memory_order_relaxed) == 0 &&
-        c.spans_cached.load(std::memory_order_relaxed) >=
-            kMinCachedSpans + kDecommitBatch)
+    if (purge_delay() == 0 && c.spans_cached.load(std::memory_order_relaxed) >=
+                                  kMinCachedSpans + kDecommitBatch)
       purge_bin(b, c, now, 0, kMinCachedSpans);
   }
   purge_lazily(now);
 }
 
 std::uint32_t central_purge_background(std::uint32_t now) noexcept {
-  const std::uint32_t delay = g_purge_delay_ms.load(std::memory_order_relaxed);
+  const std::uint32_t delay = purge_delay();
   std::uint32_t next = kNoPurgeDue;
   for (unsigned b = 0; b < kNumSpanBins; ++b) {
     CentralBin &c = g_bins[b];
@@ -500,13 +495,6 @@ std::size_t central_release_all() noexcept {
     spans += purge_bin(b, c, 0, 0, 0);
   }
   return spans << kSpanShift;
-}
-
-void central_set_purge_delay(std::uint32_t ms) noexcept {
-  g_purge_delay_ms.store(ms, std::memory_order_relaxed);
-}
-std::uint32_t central_purge_delay() noexcept {
-  return g_purge_delay_ms.load(std::memory_order_relaxed);
 }
 
 std::uint32_t central_spans_in_use(unsigned b) noexcept {

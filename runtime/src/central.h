@@ -7,6 +7,9 @@
 // (madvise), a couple per bin excepted: like Go's scavenger and jemalloc's
 // decay, so a program that frees and rebuilds a structure does not fault its
 // pages in again each time, while RSS still comes down after a mass free.
+// The bins purge lazily, every half delay at most, when a refill or a flush
+// comes to them; the background purge (purge.h), if the program asks for
+// it, gives back what is left while nothing comes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,18 +29,8 @@ struct Batch {
   std::uint32_t count = 0;
 };
 
-enum class TakeStatus {
-  ok,            ///< at least one object
-  exhausted,     ///< the bin's address range is full
-  out_of_memory, ///< the OS (or the test commit limit) refused memory
-};
-
 /// Takes up to \p want objects of bin \p b into \p out.
 TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept;
-
-/// The first span of bin \p b never handed out: spans from it on have no
-/// committed metadata. Read without the lock (the debug build's checks).
-std::uint32_t central_frontier(unsigned b) noexcept;
 
 /// Gives back a chain of objects, all of bin \p b, null-terminated.
 /// \p count is the chain's length if the caller knows it (0 otherwise): a
@@ -49,30 +42,20 @@ void central_give_back(unsigned b, FreeObject *head,
 /// that the span counts (stats) and the purge see every free object.
 void central_drain_transfers() noexcept;
 
-/// Default for how long a span stays empty and committed before its pages
-/// go back to the OS (SIZESPEC_PURGE_DELAY_MS). 0: at once.
-constexpr std::uint32_t kDefaultPurgeDelayMs = 1000;
-void central_set_purge_delay(std::uint32_t ms) noexcept;
-std::uint32_t central_purge_delay() noexcept;
-
 /// The background purge's pass (purge.h) at \p now: gives back the spans
 /// that have been empty for the delay, all of them in a bin unused for that
 /// long, after putting back on their spans the transfer cache's batches of
 /// bins unused for half a delay. Returns the milliseconds until some of
-/// what is left falls due, or kNoPurgeDue.
+/// what is left falls due, or kNoPurgeDue (purge_signal.h).
 std::uint32_t central_purge_background(std::uint32_t now) noexcept;
-constexpr std::uint32_t kNoPurgeDue = UINT32_MAX;
 
-/// The lazy purge's pass (purge_lazily, purge.h) at \p now: puts the
-/// transfer cache's batches back on their spans and gives back the spans
-/// that have been empty for the delay, a couple per bin excepted.
-void central_purge_lazy(std::uint32_t now) noexcept;
-
-/// A thread has exited: puts the transfer cache's batches back on their
-/// spans and, whatever the delay, gives back the empty spans beyond 8 MiB in
-/// all (each bin keeping its share, and at least a couple). What the exits
-/// left empty would otherwise wait for the next thread to come to the
-/// central bins, which in a program that is winding down may be never.
+/// A thread has exited, after its cache went back to the central bins:
+/// puts the transfer cache's batches back on their spans, trims glibc's
+/// heap if memory went back to it (composition_trim_after_exit) and,
+/// whatever the delay, gives back the empty spans beyond 8 MiB in all (each
+/// bin keeping its share, and at least a couple). What the exits left
+/// empty would otherwise wait for the next thread to come to the central
+/// bins, which in a program that is winding down may be never.
 void central_purge_after_exit(std::uint32_t now) noexcept;
 
 /// Gives back every empty span's pages now, whatever the delay. Returns the

@@ -2,10 +2,9 @@
 
 #include "composition.h"
 
-#include "central.h"
 #include "counters.h"
 #include "lock.h"
-#include "purge.h"
+#include "purge_signal.h"
 
 #include <algorithm>
 #include <climits>
@@ -65,7 +64,7 @@ void set_mimalloc_delay() {
   const int v = version();
   if (v < 200 || v >= 400)
     return;
-  set(kMimallocPurgeDelayOption, static_cast<long>(central_purge_delay()));
+  set(kMimallocPurgeDelayOption, static_cast<long>(purge_delay()));
 }
 
 /// composition_trim_if_idle, g_trim_lock held.
@@ -78,7 +77,7 @@ std::uint32_t trim_if_idle_locked(std::uint32_t now) {
   }
   if (!g_malloc_dirty.load(std::memory_order_relaxed))
     return kNoPurgeDue;
-  const std::uint32_t delay = central_purge_delay();
+  const std::uint32_t delay = purge_delay();
   // Seen still at work within the delay: look again in half a delay.
   if (now - g_large_moved_at < delay)
     return std::max<std::uint32_t>(delay / 2, 1);
@@ -114,7 +113,7 @@ std::uint32_t composition_trim_if_idle(std::uint32_t now) noexcept {
     return kNoPurgeDue;
   // Another thread is looking: the caller looks again in half a delay.
   if (!g_trim_lock.try_lock())
-    return std::max<std::uint32_t>(central_purge_delay() / 2, 1);
+    return std::max<std::uint32_t>(purge_delay() / 2, 1);
   const std::uint32_t next = trim_if_idle_locked(now);
   g_trim_lock.unlock();
   return next;
@@ -132,8 +131,7 @@ void composition_trim_after_exit(std::uint32_t now) noexcept {
     return;
   // malloc_trim walks every arena's free chunks: once per half delay at
   // most, however many threads exit.
-  const std::uint32_t every =
-      std::max<std::uint32_t>(central_purge_delay() / 2, 1);
+  const std::uint32_t every = std::max<std::uint32_t>(purge_delay() / 2, 1);
   std::uint32_t last = g_last_exit_trim_ms.load(std::memory_order_relaxed);
   if (now - last < every || !g_last_exit_trim_ms.compare_exchange_strong(
                                 last, now, std::memory_order_relaxed))

@@ -31,7 +31,7 @@
 #ifndef SIZESPEC_RUNTIME_COMPOSITION_H
 #define SIZESPEC_RUNTIME_COMPOSITION_H
 
-#include "purge.h"
+#include "purge_signal.h"
 
 #include <sizespec/config.h>
 

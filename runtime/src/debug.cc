@@ -2,7 +2,6 @@
 
 #include "debug.h"
 
-#include "central.h"
 #include "heap_check.h"
 #include "platform.h"
 #include "region.h"

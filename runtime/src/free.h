@@ -58,6 +58,10 @@ SIZESPEC_FAST_PATH void free_small(void *p, std::uintptr_t b) noexcept {
   detail::free_push(p, b);
 }
 
+/// Slow path of detail::free_tiny_inline: \p p is in a block other than the
+/// calling thread's current one.
+SIZESPEC_SLOW_PATH void tiny_free_other(void *p) noexcept;
+
 /// The operator delete form a foreign pointer arrived through; it decides
 /// where the pointer goes next (the standard library's delegation chain).
 enum class DeleteForm : std::uint8_t {

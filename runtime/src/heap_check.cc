@@ -2,7 +2,6 @@
 
 #include "heap_check.h"
 
-#include "central.h"
 #include "platform.h"
 
 #include <cstdio>
@@ -87,7 +86,7 @@ void links_set_bound(std::uintptr_t region_end) noexcept {
 
 Place place_of(unsigned b, const void *p) noexcept {
   const std::uint32_t i = g_region.span_index(b, p);
-  if (i < g_region.first_span(b) || i >= central_frontier(b))
+  if (i < g_region.first_span(b) || i >= region_frontier(b))
     return Place::never_handed_out;
   const Span *s = g_region.span(b, i);
   const auto offset = static_cast<std::uintptr_t>(static_cast<const char *>(p) -

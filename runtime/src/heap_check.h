@@ -180,8 +180,8 @@ struct ReturnCheck {
   std::uint32_t first, frontier;
   std::uint64_t size, reciprocal;
 
-  ReturnCheck(unsigned bin, std::uint32_t spans_in_use) noexcept
-      : b(bin), first(g_region.first_span(bin)), frontier(spans_in_use),
+  ReturnCheck(unsigned bin, std::uint32_t bin_frontier) noexcept
+      : b(bin), first(g_region.first_span(bin)), frontier(bin_frontier),
         size(object_size(bin)), reciprocal(kReciprocal[bin]) {}
 
   /// Object \p o (its bin's range unchecked) comes back to span \p i,

@@ -3,8 +3,6 @@
 #include "profile.h"
 
 #include "lock.h"
-#include "runtime.h"
-#include "thread_state.h"
 
 #include <sizespec/size_classes.h>
 #include <sizespec/tiny_path.h>
@@ -68,6 +66,7 @@ constinit std::uint64_t g_rate = kDefaultProfileRate;
 constinit std::uint64_t g_seed = 0;
 constinit std::atomic<std::uint64_t> g_threads{0};
 constinit Mode g_profile_mode = Mode::uninitialized;
+constinit const char *g_profile_mode_name = "uninitialized";
 char g_reason[512];
 char g_path[PATH_MAX];
 /// The runtime's own code: frames there are left off the top of a stack.
@@ -253,8 +252,8 @@ bool expand(const char *pattern, char *out, std::size_t cap) {
 /// in dlopen holds while it allocates, and may sample.
 void write_body(std::FILE *out) {
   std::fprintf(out, "sizespec-profile v=1\nrate %llu\nmode %s\npid %d\n",
-               static_cast<unsigned long long>(g_rate),
-               mode_name(g_profile_mode), int(getpid()));
+               static_cast<unsigned long long>(g_rate), g_profile_mode_name,
+               int(getpid()));
   if (g_profile_mode != Mode::active) {
     std::fprintf(out,
                  "none the runtime stands aside (%s): no allocation reaches "
@@ -329,7 +328,8 @@ void *map(std::size_t bytes) {
 
 } // namespace
 
-void profile_init(Mode mode, const char *reason) noexcept {
+void profile_init(Mode mode, const char *mode_name,
+                  const char *reason) noexcept {
   const char *path = std::getenv("SIZESPEC_PROFILE");
   if (!path || !*path)
     return;
@@ -340,6 +340,7 @@ void profile_init(Mode mode, const char *reason) noexcept {
   }
   std::strcpy(g_path, path);
   g_profile_mode = mode;
+  g_profile_mode_name = mode_name;
   std::snprintf(g_reason, sizeof g_reason, "%s", reason ? reason : "");
   read_number("SIZESPEC_PROFILE_RATE", "a number of bytes", g_rate);
   read_number("SIZESPEC_PROFILE_SEED", "a number", g_seed);
@@ -358,9 +359,8 @@ void profile_init(Mode mode, const char *reason) noexcept {
   std::atexit(write_at_exit);
 }
 
-std::uint32_t profile_refill(ProfileThread &t, unsigned b, FreeObject *list,
-                             std::uint32_t len, std::size_t size,
-                             bool generic) noexcept {
+std::uint32_t profile_refill(ProfileThread &t, unsigned b, std::uint32_t len,
+                             std::size_t size, bool generic) noexcept {
   make_ready(t);
   ++t.refills;
   const std::int64_t unit = std::int64_t(class_size(bin_class(b)));
@@ -373,10 +373,8 @@ std::uint32_t profile_refill(ProfileThread &t, unsigned b, FreeObject *list,
   // Allocation n from here crosses the next point: the list holds n - 1.
   const auto room = std::uint64_t((t.until[b] + unit - 1) / unit - 1);
   std::uint32_t keep = len - 1;
-  if (room < keep) {
+  if (room < keep)
     keep = static_cast<std::uint32_t>(room);
-    give_back(b, list, len, keep + 1);
-  }
   t.handed[b] = keep;
   if (sampled)
     record(std::uint64_t(unit), size, bin_class(b),
@@ -393,11 +391,7 @@ void profile_tiny(ProfileThread &t, std::size_t size, bool generic) noexcept {
   record(detail::kTinyBlock, size, class_of(size), Kind::tiny, generic);
 }
 
-void profile_large(std::size_t size) noexcept {
-  ThreadState *ts = thread_state();
-  if (ts == &g_exited)
-    return;
-  ProfileThread &t = ts->profile;
+void profile_large(ProfileThread &t, std::size_t size) noexcept {
   make_ready(t);
   t.until_large -= std::int64_t(size);
   if (t.until_large > 0)

@@ -73,22 +73,24 @@ SIZESPEC_INTERNAL extern bool g_profile_on;
 inline bool profile_on() noexcept { return SIZESPEC_UNLIKELY(g_profile_on); }
 
 /// Reads SIZESPEC_PROFILE and SIZESPEC_PROFILE_RATE; with \p mode active,
-/// turns sampling on. With a file named, the profile is written at exit
-/// (with no samples, saying why, when the runtime stands aside for
-/// \p reason).
-void profile_init(Mode mode, const char *reason) noexcept;
+/// turns sampling on. With a file named, the profile is written at exit,
+/// naming the mode (\p mode_name), with no samples, saying why, when the
+/// runtime stands aside for \p reason.
+void profile_init(Mode mode, const char *mode_name,
+                  const char *reason) noexcept;
 
-/// A refill of bin \p b hands out \p list (\p len objects, the first of
-/// them for this allocation of \p size bytes): counts the bin's bytes,
-/// records this allocation if it crossed a sample point, and gives back
-/// what lies past the next one. Returns the objects left on the list.
-std::uint32_t profile_refill(ProfileThread &t, unsigned b, FreeObject *list,
-                             std::uint32_t len, std::size_t size,
-                             bool generic) noexcept;
+/// A refill of bin \p b hands out a list of \p len objects, the first of
+/// them for this allocation of \p size bytes: counts the bin's bytes and
+/// records this allocation if it crossed a sample point. Returns how many
+/// objects the list may keep (at least the first): those up to the next
+/// point. The caller gives back the rest.
+std::uint32_t profile_refill(ProfileThread &t, unsigned b, std::uint32_t len,
+                             std::size_t size, bool generic) noexcept;
 /// A thread starts a tiny block for this allocation of \p size bytes.
 void profile_tiny(ProfileThread &t, std::size_t size, bool generic) noexcept;
-/// A large allocation of \p size bytes (the system allocator's).
-void profile_large(std::size_t size) noexcept;
+/// A large allocation of \p size bytes (the system allocator's), by the
+/// thread whose intervals are \p t.
+void profile_large(ProfileThread &t, std::size_t size) noexcept;
 
 /// Writes the profile to \p path ("%p": the process id); null: the file
 /// SIZESPEC_PROFILE names. False if it could not be written.

@@ -14,13 +14,6 @@
 #include <pthread.h>
 
 namespace sizespec {
-
-constinit std::atomic<bool> g_purge_pending{false};
-constinit std::atomic<bool> g_purge_running{false};
-constinit std::atomic<bool> g_purge_enabled{false};
-/// When a thread last ran the lazy purge (platform::now_ms).
-constinit std::atomic<std::uint32_t> g_last_lazy_purge_ms{0};
-
 namespace {
 
 // The purge thread waits on g_cond under g_mutex: for half a delay while it
@@ -73,7 +66,7 @@ void *purge_main(void *) {
   // then each pass says when the next is due (as jemalloc's background
   // thread sleeps until its next decay epoch), never sooner than
   // kMinSleepMs.
-  std::uint32_t wait = central_purge_delay() / 2;
+  std::uint32_t wait = purge_delay() / 2;
   for (;;) {
     sleep_ms(std::max(wait, kMinSleepMs));
     pthread_mutex_unlock(&g_mutex);
@@ -88,12 +81,12 @@ void *purge_main(void *) {
     g_purge_running.store(false, std::memory_order_seq_cst);
     if (g_purge_pending.exchange(false, std::memory_order_seq_cst)) {
       g_purge_running.store(true, std::memory_order_relaxed);
-      wait = central_purge_delay() / 2;
+      wait = purge_delay() / 2;
       continue;
     }
     while (!g_purge_running.load(std::memory_order_relaxed))
       pthread_cond_wait(&g_cond, &g_mutex);
-    wait = central_purge_delay() / 2;
+    wait = purge_delay() / 2;
   }
 }
 
@@ -140,26 +133,18 @@ void start_or_wake_locked() {
   }
 }
 
+/// g_purge_wake: purge_notify found the thread not cycling.
+void start_or_wake() noexcept {
+  pthread_mutex_lock(&g_mutex);
+  if (g_purge_enabled.load(std::memory_order_relaxed))
+    start_or_wake_locked();
+  pthread_mutex_unlock(&g_mutex);
+}
+
 } // namespace
 
-void purge_lazily(std::uint32_t now) noexcept {
-  const std::uint32_t delay = central_purge_delay();
-  std::uint32_t last = g_last_lazy_purge_ms.load(std::memory_order_relaxed);
-  if (delay == 0 || now - last < std::max<std::uint32_t>(delay / 2, 1) ||
-      !g_last_lazy_purge_ms.compare_exchange_strong(last, now,
-                                                    std::memory_order_relaxed))
-    return;
-  central_purge_lazy(now);
-  composition_trim_if_idle(now);
-}
-
-void purge_at_thread_exit() noexcept {
-  const std::uint32_t now = platform::now_ms();
-  central_purge_after_exit(now);
-  composition_trim_after_exit(now);
-}
-
 void purge_init() noexcept {
+  g_purge_wake = start_or_wake;
   if (platform::env_flag("SIZESPEC_BACKGROUND_PURGE"))
     g_purge_enabled.store(true, std::memory_order_relaxed);
 }
@@ -171,13 +156,6 @@ bool purge_start_now() noexcept {
   const bool started = g_started;
   pthread_mutex_unlock(&g_mutex);
   return started;
-}
-
-void purge_start_or_wake() noexcept {
-  pthread_mutex_lock(&g_mutex);
-  if (g_purge_enabled.load(std::memory_order_relaxed))
-    start_or_wake_locked();
-  pthread_mutex_unlock(&g_mutex);
 }
 
 void purge_before_fork() noexcept { pthread_mutex_lock(&g_mutex); }

@@ -2,10 +2,9 @@
 
 #include "region.h"
 
-#include "debug.h"
-
 #include "platform.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace sizespec {
@@ -35,6 +34,16 @@ constinit std::atomic<std::size_t> g_bytes_committed{0};
 constinit std::atomic<std::size_t> g_commit_limit{SIZE_MAX};
 
 namespace {
+/// Spans committed at a time as a bin's frontier grows (1 MiB).
+constexpr std::uint32_t kCommitChunkSpans = 16;
+
+/// A bin's spans handed out so far, and those committed ahead of them.
+struct Frontier {
+  std::uint32_t next = 0;      ///< first never-used span (0: unset)
+  std::uint32_t committed = 0; ///< spans [0, committed) committed
+};
+constinit Frontier g_frontiers[kNumSpanBins];
+
 std::uintptr_t page_floor(const void *p) {
   return reinterpret_cast<std::uintptr_t>(p) & ~(kPageSize - 1);
 }
@@ -80,15 +89,16 @@ bool region_init() noexcept {
       __atomic_store_n(&g_region_index.__class_base[c - 1],
                        base_index + bin_of(c, false), __ATOMIC_RELAXED);
     __atomic_store_n(&g_region_index.__shift, shift, __ATOMIC_RELEASE);
-    if constexpr (kDebug)
-      debug_init();
     return true;
   }
   return false;
 }
 
-bool region_commit(unsigned b, std::uint32_t first,
-                   std::uint32_t count) noexcept {
+namespace {
+
+/// Commits spans [first, first+count) of bin \p b with their metadata.
+/// False if the OS refuses or the commit limit (a test hook) would be passed.
+bool commit_spans(unsigned b, std::uint32_t first, std::uint32_t count) {
   std::size_t bytes = std::size_t(count) << kSpanShift;
   std::size_t before = g_bytes_committed.fetch_add(bytes);
   if (before + bytes > g_commit_limit.load(std::memory_order_relaxed)) {
@@ -121,6 +131,32 @@ bool region_commit(unsigned b, std::uint32_t first,
     }
   }
   return true;
+}
+
+} // namespace
+
+TakeStatus region_new_span(unsigned b, std::uint32_t &i) noexcept {
+  Frontier &f = g_frontiers[b];
+  if (f.next == 0)
+    f.next = f.committed = g_region.first_span(b);
+  if (f.next == g_region.spans_per_bin)
+    return TakeStatus::exhausted;
+  if (f.next == f.committed) {
+    const std::uint32_t n =
+        std::min(kCommitChunkSpans, g_region.spans_per_bin - f.committed);
+    if (!commit_spans(b, f.committed, n))
+      return TakeStatus::out_of_memory;
+    f.committed += n;
+  }
+  i = f.next;
+  // Relaxed: the checks that read it without the lock need only a value
+  // some time ago, which is below every span handed out since.
+  __atomic_store_n(&f.next, i + 1, __ATOMIC_RELAXED);
+  return TakeStatus::ok;
+}
+
+std::uint32_t region_frontier(unsigned b) noexcept {
+  return __atomic_load_n(&g_frontiers[b].next, __ATOMIC_RELAXED);
 }
 
 } // namespace sizespec

@@ -132,10 +132,14 @@ SIZESPEC_INTERNAL extern Region g_region;
 /// Reserves the region; false if no range of kMinBinShift fits.
 bool region_init() noexcept;
 
-/// Commits spans [first, first+count) of bin \p b with their metadata.
-/// False if the OS refuses or the commit limit (a test hook) would be passed.
-bool region_commit(unsigned b, std::uint32_t first,
-                   std::uint32_t count) noexcept;
+/// Hands out bin \p b's next never-used span (its index in \p i), from
+/// the bin's frontier, committing spans ahead of it a chunk at a time.
+/// One caller per bin at a time: the central bin, under its lock.
+TakeStatus region_new_span(unsigned b, std::uint32_t &i) noexcept;
+
+/// The first span of bin \p b never handed out: spans from it on have no
+/// committed metadata. Read without the bin's lock (the checks).
+std::uint32_t region_frontier(unsigned b) noexcept;
 
 /// Bytes committed so far, and the limit region_commit honours.
 SIZESPEC_INTERNAL extern std::atomic<std::size_t> g_bytes_committed;

@@ -4,6 +4,7 @@
 
 #include "central.h"
 #include "composition.h"
+#include "debug.h"
 #include "fallback.h"
 #include "heap_check.h"
 #include "lock.h"
@@ -168,10 +169,10 @@ void read_purge_delay() {
     std::fprintf(stderr,
                  "sizespec: ignoring SIZESPEC_PURGE_DELAY_MS=%s: not a number "
                  "of milliseconds from 0 to %lu; the delay stays %u\n",
-                 v, kMaxMs, central_purge_delay());
+                 v, kMaxMs, purge_delay());
     return;
   }
-  central_set_purge_delay(static_cast<std::uint32_t>(ms));
+  set_purge_delay(static_cast<std::uint32_t>(ms));
 }
 
 Mode decide() {
@@ -190,6 +191,8 @@ Mode decide() {
     g_reason = "no address space for the span region";
     return Mode::system;
   }
+  if constexpr (kDebug)
+    debug_init();
   // Before any object is handed out, so before any thread is set up.
   links_set_bound(
       reinterpret_cast<std::uintptr_t>(g_region.bin_base(kNumSpanBins)));
@@ -224,7 +227,7 @@ Mode init_runtime() noexcept {
     std::atexit(print_stats_json_at_exit);
   else if (platform::env_flag("SIZESPEC_STATS"))
     std::atexit(print_stats_at_exit);
-  profile_init(m, g_reason);
+  profile_init(m, mode_name(m), g_reason);
   g_initializing.store(false, std::memory_order_release);
   g_mode.store(m, std::memory_order_release);
   return m;

@@ -17,6 +17,13 @@ namespace sizespec {
 
 using detail::FreeObject;
 
+/// What a request for objects or spans got.
+enum class TakeStatus {
+  ok,            ///< at least one
+  exhausted,     ///< the bin's address range is full
+  out_of_memory, ///< the OS (or the test commit limit) refused memory
+};
+
 /// No span (end of a list).
 constexpr std::uint32_t kNoSpan = UINT32_MAX;
 

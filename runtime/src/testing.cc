@@ -1,6 +1,7 @@
 //===- testing.cc - Hooks for the runtime's tests -------------------------===//
 
 #include "central.h"
+#include "purge_signal.h"
 #include "region.h"
 #include "thread_state.h"
 
@@ -16,11 +17,9 @@ std::size_t bytes_committed() noexcept {
   return g_bytes_committed.load(std::memory_order_relaxed);
 }
 
-void set_purge_delay_ms(std::uint32_t ms) noexcept {
-  central_set_purge_delay(ms);
-}
+void set_purge_delay_ms(std::uint32_t ms) noexcept { set_purge_delay(ms); }
 
-std::uint32_t purge_delay_ms() noexcept { return central_purge_delay(); }
+std::uint32_t purge_delay_ms() noexcept { return purge_delay(); }
 
 std::uint64_t profile_refills() noexcept {
   ThreadState *t = thread_state_if_any();

@@ -7,7 +7,6 @@
 #include "heap_check.h"
 #include "placement.h"
 #include "platform.h"
-#include "purge.h"
 #include "tiny.h"
 
 #include <algorithm>
@@ -109,7 +108,7 @@ void thread_exit(void *arg) {
   tiny_thread_exit(t->tiny);
   tc.__state = &g_exited;
   std::free(t);
-  purge_at_thread_exit();
+  central_purge_after_exit(platform::now_ms());
 }
 
 } // namespace
@@ -247,8 +246,12 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
     grow_batch(*t, b);
   }
   // The sampled profile may end the list early, at its next sample.
-  if (profile_on())
-    len = profile_refill(t->profile, b, p, len, size, generic);
+  if (profile_on()) {
+    const std::uint32_t keep =
+        profile_refill(t->profile, b, len, size, generic);
+    give_back(b, p, len, keep);
+    len = keep;
+  }
   if (SIZESPEC_UNLIKELY(g_placement_on))
     placement_count(b, t->placement_last[b], p, len);
   // The allocations popped from `alloc` since the last refill (it is empty

@@ -2,10 +2,12 @@
 
 #include "tiny.h"
 
+#include "central.h"
 #include "counters.h"
 #include "debug.h"
 #include "heap_check.h"
-#include "thread_state.h"
+
+#include <sizespec/thread_cache.h>
 
 #include <atomic>
 
@@ -56,7 +58,7 @@ void release_block(TinyThread *t, std::uintptr_t blk) {
 /// shared one. \p count_tail: its unused end counts as padding (it is lost
 /// while the block lives).
 void retire(TinyThread &t, bool count_tail) {
-  ThreadCache &tc = tls_cache;
+  detail::ThreadCache &tc = detail::tls_cache;
   if (!tc.__tiny_end)
     return;
   const std::uintptr_t blk = tc.__tiny_end - kTinyBlock;
@@ -81,7 +83,7 @@ void tiny_drop(TinyThread *t, std::uintptr_t blk, std::uint8_t n) noexcept {
 }
 
 void tiny_sync(TinyThread &t) noexcept {
-  ThreadCache &tc = tls_cache;
+  detail::ThreadCache &tc = detail::tls_cache;
   TinyCounters &c = g_counters.tiny;
   Counters::add(c.allocations, tc.__tiny_allocs - t.allocs_seen);
   Counters::add(c.frees, tc.__tiny_frees - t.frees_seen + t.other_frees);
@@ -93,46 +95,38 @@ void tiny_sync(TinyThread &t) noexcept {
   tc.__tiny_pad = 0;
 }
 
-void *tiny_start_block(std::size_t size, bool generic,
-                       TakeStatus &status) noexcept {
+void *tiny_start_block(TinyThread &t, ProfileThread &profile, std::size_t size,
+                       bool generic, TakeStatus &status) noexcept {
   status = TakeStatus::ok;
-  TinyThread *t = kDebug ? nullptr : tiny_thread();
-  if (!t)
-    return nullptr;
-  retire(*t, /*CountTail=*/true);
+  retire(t, /*CountTail=*/true);
   const Links links = Links::current();
-  FreeObject *o = links.pop(kTinyBin, t->blocks);
+  FreeObject *o = links.pop(kTinyBin, t.blocks);
   if (o) {
-    --t->num_blocks;
+    --t.num_blocks;
   } else {
     Batch got;
     status = central_take(kTinyBin, kTinyBatch, got);
     if (status != TakeStatus::ok)
       return nullptr;
     o = got.head;
-    t->blocks = links.next_free(kTinyBin, o);
-    t->num_blocks = got.count - 1;
+    t.blocks = links.next_free(kTinyBin, o);
+    t.num_blocks = got.count - 1;
   }
   auto blk = reinterpret_cast<std::uintptr_t>(o);
   // Ours alone until retired: its count was zero and nobody else holds it.
   count_of(blk).store(kTinyBias, std::memory_order_relaxed);
   g_counters.tiny.blocks.fetch_add(1, std::memory_order_relaxed);
   g_counters.tiny.current.fetch_add(1, std::memory_order_relaxed);
-  ThreadCache &tc = tls_cache;
+  detail::ThreadCache &tc = detail::tls_cache;
   tc.__tiny_next = blk + size; // the first object, at the block's start
   tc.__tiny_end = blk + kTinyBlock;
   tc.__tiny_allocs = 1;
   tc.__tiny_frees = 0;
   if (generic)
-    ++t->generic;
+    ++t.generic;
   if (profile_on())
-    profile_tiny(thread_state()->profile, size, generic);
+    profile_tiny(profile, size, generic);
   return o;
-}
-
-void tiny_count_generic() noexcept {
-  if (TinyThread *t = tiny_thread_if_any())
-    ++t->generic;
 }
 
 void tiny_thread_exit(TinyThread &t) noexcept {

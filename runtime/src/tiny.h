@@ -27,7 +27,7 @@
 #ifndef SIZESPEC_RUNTIME_TINY_H
 #define SIZESPEC_RUNTIME_TINY_H
 
-#include "central.h"
+#include "profile.h"
 #include "region.h"
 
 #include <sizespec/config.h>
@@ -53,27 +53,18 @@ struct TinyThread {
   std::uint64_t other_frees; ///< frees outside the current block, unfolded
 };
 
-/// Slow path of detail::free_tiny_inline: \p p is in a block other than the
-/// calling thread's current one (free.cc).
-SIZESPEC_SLOW_PATH void tiny_free_other(void *p) noexcept;
-
 /// Takes \p n off block \p blk's shared count; the caller that brings it
 /// to zero releases the block: to \p t's empty blocks, or to the central
 /// lists if \p t is null (a thread past its exit).
 void tiny_drop(TinyThread *t, std::uintptr_t blk, std::uint8_t n) noexcept;
 
-/// Slow path of alloc_tiny: retires the calling thread's current block,
-/// starts a new one and returns its first object (\p size bytes), counted as
-/// \p generic (the typed runtime-size path) or specialized. Null with
-/// \p status when no block could be had, and with TakeStatus::ok when the
-/// thread cannot use the tiny path (the debug build, a thread past its exit):
-/// then the object comes from a noscan bin.
-void *tiny_start_block(std::size_t size, bool generic,
-                       TakeStatus &status) noexcept;
-
-/// Counts one typed runtime-size allocation (alloc_generic_noscan) that the
-/// inline bump served.
-void tiny_count_generic() noexcept;
+/// Slow path of alloc_tiny: retires the calling thread's current block
+/// (\p t its state, \p profile its profile intervals), starts a new one and
+/// returns its first object (\p size bytes), counted as \p generic (the
+/// typed runtime-size path) or specialized. Null, with \p status, when no
+/// block could be had.
+void *tiny_start_block(TinyThread &t, ProfileThread &profile, std::size_t size,
+                       bool generic, TakeStatus &status) noexcept;
 
 /// Folds the calling thread's tiny counts into the stats.
 void tiny_sync(TinyThread &t) noexcept;
