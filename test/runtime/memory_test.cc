@@ -207,16 +207,23 @@ IdleLine parse_idle(const std::string &Out) {
 }
 
 TEST(Memory, IdleProcessGivesBackOnlyWithTheBackgroundPurge) {
-  // Off (the default): nothing runs while the process sleeps; the spans
-  // wait for the next central operation or release_free_memory().
+  // The helper frees 400,000 64-byte objects: 24.4 MiB of spans empty. Some
+  // may go back while it still frees, to the lazy purge, as many as stay
+  // empty for the helper's 50 ms delay before its last free; how many
+  // depends on its speed (a sanitizer's, a busy machine's).
+  constexpr unsigned long long kFreed = 24u << 20;
+  // Off (the default): nothing runs while the process sleeps; the rest
+  // waits for the next central operation or release_free_memory().
   std::string Off = run_idle_helper("main", nullptr);
   IdleLine L = parse_idle(Off);
   EXPECT_EQ(L.Idle, 0u) << Off;
-  EXPECT_GT(L.Released, 12u << 20) << Off;
-  // On: the spans go back while the process sleeps.
+  EXPECT_GT(L.Released, 0u) << Off;
+  EXPECT_GT(L.Exit + L.Released, kFreed) << Off;
+  // On: the rest goes back while the process sleeps.
   std::string On = run_idle_helper("main", "1");
   L = parse_idle(On);
-  EXPECT_GT(L.Idle, 12u << 20) << On;
+  EXPECT_GT(L.Idle, 0u) << On;
+  EXPECT_GT(L.Exit + L.Idle, kFreed) << On;
   EXPECT_EQ(L.Released, 0u) << On;
 }
 
