@@ -129,15 +129,19 @@ const char *base_name(const char *path) {
 
 // The trim lock first: its holder takes no other lock of ours. Bin locks
 // before the purge thread's mutex: a bin lock's holder may wake the thread
-// (purge.h).
+// (purge.h). The registry's lock last: its holder takes no other. In the
+// child the registry keeps the states of the threads that did not come
+// along, and stats() still counts what they did.
 void before_fork() {
   g_init_lock.lock();
   composition_before_fork();
   central_lock_all();
   purge_before_fork();
   profile_before_fork();
+  thread_registry_lock();
 }
 void after_fork_parent() {
+  thread_registry_unlock();
   profile_after_fork();
   purge_after_fork_parent();
   central_unlock_all();
@@ -145,6 +149,7 @@ void after_fork_parent() {
   g_init_lock.unlock();
 }
 void after_fork_child() {
+  thread_registry_unlock();
   profile_after_fork();
   purge_after_fork_child();
   central_unlock_all();

@@ -26,29 +26,32 @@ Stats stats() noexcept {
     thread_sync_all();
     central_drain_transfers(); // the span counts see every free object
   }
+  CountTotals n;
+  thread_count_totals(n);
   for (unsigned b = 0; b < kNumBins; ++b) {
-    const BinCounters &c = g_counters.bins[b];
+    const BinTotals &c = n.bins[b];
     ClassStats &out = s.classes[bin_class(b)][bin_scan(b) ? 1 : 0];
-    out.allocations = c.allocations.load(std::memory_order_relaxed);
-    out.frees = c.frees.load(std::memory_order_relaxed);
-    out.generic = c.generic.load(std::memory_order_relaxed);
+    out.allocations = c.allocations;
+    out.frees = c.frees;
+    out.generic = c.generic;
     out.specialized = out.allocations - out.generic;
     out.bytes_in_use = (out.allocations - out.frees) * class_size(bin_class(b));
     out.spans = central_spans_in_use(b);
     s.spans_held += out.spans;
     s.spans_cached += central_spans_cached(b);
   }
-  const TinyCounters &t = g_counters.tiny;
-  s.tiny.allocations = t.allocations.load(std::memory_order_relaxed);
-  s.tiny.frees = t.frees.load(std::memory_order_relaxed);
-  s.tiny.generic = t.generic.load(std::memory_order_relaxed);
+  const TinyTotals &t = n.tiny;
+  s.tiny.allocations = t.allocations;
+  s.tiny.frees = t.frees;
+  s.tiny.generic = t.generic;
   s.tiny.specialized = s.tiny.allocations - s.tiny.generic;
-  s.tiny.blocks = tiny_blocks_in_use();
-  // Two reads: another thread may start a block between them.
-  const std::uint64_t current = tiny_blocks_current();
-  s.tiny.pinned_blocks = s.tiny.blocks > current ? s.tiny.blocks - current : 0;
+  // In use: started, not released; pinned: retired (no longer filled), not
+  // released. Other threads count on while the sum is taken, so a release
+  // may be seen without its start or its retirement.
+  s.tiny.blocks = t.started > t.released ? t.started - t.released : 0;
+  s.tiny.pinned_blocks = t.retired > t.released ? t.retired - t.released : 0;
   s.tiny.pinned_bytes = s.tiny.pinned_blocks * kTinyBlock;
-  s.tiny.padding_bytes = t.padding.load(std::memory_order_relaxed);
+  s.tiny.padding_bytes = t.padding;
   s.tiny.spans = central_spans_in_use(kTinyBin);
   s.spans_held += s.tiny.spans;
   s.spans_cached += central_spans_cached(kTinyBin);

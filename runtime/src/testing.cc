@@ -1,6 +1,7 @@
 //===- testing.cc - Hooks for the runtime's tests -------------------------===//
 
 #include "central.h"
+#include "counters.h"
 #include "purge_signal.h"
 #include "region.h"
 #include "thread_state.h"
@@ -31,5 +32,12 @@ std::uint64_t objects_returned_to_spans() noexcept {
 }
 
 std::uint64_t central_takes() noexcept { return sizespec::central_takes(); }
+
+std::uint64_t process_counted_allocations() noexcept {
+  std::uint64_t n = 0;
+  for (const BinCounters &c : g_counters.bins)
+    n += c.allocations.load(std::memory_order_relaxed);
+  return n;
+}
 
 } // namespace sizespec::test_hooks

@@ -5,6 +5,7 @@
 #include "counters.h"
 #include "debug.h"
 #include "heap_check.h"
+#include "lock.h"
 #include "placement.h"
 #include "platform.h"
 #include "tiny.h"
@@ -36,6 +37,48 @@ constinit ThreadState g_exited{};
 namespace {
 
 pthread_key_t g_exit_key;
+
+/// The live threads' states, for stats() to add up their counts. A thread
+/// joins at its first slow path and leaves at its exit, after folding its
+/// counts into g_counters: both under the lock, so a sum counts each
+/// thread once, before or after.
+constinit Lock g_registry_lock;
+constinit ThreadState *g_threads = nullptr;
+
+void join_registry(ThreadState &t) {
+  LockGuard g(g_registry_lock);
+  t.prev = nullptr;
+  t.next = g_threads;
+  if (g_threads)
+    g_threads->prev = &t;
+  g_threads = &t;
+}
+
+/// Folds \p t's counts into g_counters and drops it from the registry.
+void leave_registry(ThreadState &t) {
+  LockGuard g(g_registry_lock);
+  for (unsigned b = 0; b < kNumBins; ++b) {
+    BinTotals n;
+    t.counts[b].add_to(n);
+    BinCounters &c = g_counters.bins[b];
+    Counters::add(c.allocations, n.allocations);
+    Counters::add(c.frees, n.frees);
+    Counters::add(c.generic, n.generic);
+  }
+  TinyTotals n;
+  t.tiny.counts.add_to(n);
+  TinyCounters &c = g_counters.tiny;
+  Counters::add(c.allocations, n.allocations);
+  Counters::add(c.frees, n.frees);
+  Counters::add(c.generic, n.generic);
+  Counters::add(c.padding, n.padding);
+  Counters::add(c.started, n.started);
+  Counters::add(c.retired, n.retired);
+  Counters::add(c.released, n.released);
+  (t.prev ? t.prev->next : g_threads) = t.next;
+  if (t.next)
+    t.next->prev = t.prev;
+}
 
 /// A refill that takes bin b's `freed` list (\p list) while its batch is
 /// still growing, or shorter than the batch with the sampled profile on:
@@ -72,14 +115,14 @@ std::uintptr_t &alloc_list(ThreadState &t, unsigned b) {
 /// the stats; \p len is its length now.
 void sync_allocs(ThreadState &t, unsigned b, std::uint32_t len) {
   std::uint16_t &gen = tls_cache.__generic[b];
-  BinCounters &c = g_counters.bins[b];
-  Counters::add(c.allocations, t.alloc_len[b] - len);
-  Counters::add(c.generic, gen);
+  BinCounters &c = t.counts[b];
+  own_add(c.allocations, t.alloc_len[b] - len);
+  own_add(c.generic, gen);
   gen = 0;
   t.alloc_len[b] = len;
 }
 
-/// One allocation handed out by a slow path rather than popped.
+/// One allocation handed out to a thread past its exit.
 void count_one(unsigned b, bool generic) {
   BinCounters &c = g_counters.bins[b];
   Counters::add(c.allocations, 1);
@@ -107,15 +150,14 @@ void thread_exit(void *arg) {
   }
   tiny_thread_exit(t->tiny);
   tc.__state = &g_exited;
+  leave_registry(*t);
   std::free(t);
   central_purge_after_exit(platform::now_ms());
 }
 
 } // namespace
 
-ThreadState *thread_state() noexcept {
-  if (ThreadState *t = thread_state_if_any())
-    return t;
+ThreadState *thread_state_setup() noexcept {
   auto *t = static_cast<ThreadState *>(std::calloc(1, sizeof(ThreadState)));
   if (!t)
     platform::fatal("out of memory for a thread's cache state");
@@ -133,6 +175,7 @@ ThreadState *thread_state() noexcept {
   tc.__link_key = g_link_key;
   tc.__link_inverse = g_link_inverse;
   tc.__link_bound = g_link_bound;
+  join_registry(*t);
   tc.__state = t;
   pthread_setspecific(g_exit_key, t);
   return t;
@@ -255,11 +298,11 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
   if (SIZESPEC_UNLIKELY(g_placement_on))
     placement_count(b, t->placement_last[b], p, len);
   // The allocations popped from `alloc` since the last refill (it is empty
-  // now) and the one handed out here, folded in with one atomic add.
+  // now) and the one handed out here, on the thread's own counts.
   std::uint16_t &gen = tc.__generic[b];
-  BinCounters &c = g_counters.bins[b];
-  c.allocations.fetch_add(t->alloc_len[b] + 1, std::memory_order_relaxed);
-  Counters::add(c.generic, gen + (generic ? 1 : 0));
+  BinCounters &c = t->counts[b];
+  own_add(c.allocations, t->alloc_len[b] + 1);
+  own_add(c.generic, gen + (generic ? 1 : 0));
   gen = 0;
   // The rest of the list, its head as the pop reads it: p's link.
   alloc = p->__link;
@@ -282,15 +325,20 @@ void thread_sync_all() noexcept {
   tiny_sync(t->tiny);
 }
 
-TinyThread *tiny_thread() noexcept {
-  ThreadState *t = thread_state();
-  return t == &g_exited ? nullptr : &t->tiny;
+void thread_count_totals(CountTotals &out) noexcept {
+  LockGuard g(g_registry_lock);
+  for (unsigned b = 0; b < kNumBins; ++b)
+    g_counters.bins[b].add_to(out.bins[b]);
+  g_counters.tiny.add_to(out.tiny);
+  for (const ThreadState *t = g_threads; t; t = t->next) {
+    for (unsigned b = 0; b < kNumBins; ++b)
+      t->counts[b].add_to(out.bins[b]);
+    t->tiny.counts.add_to(out.tiny);
+  }
 }
 
-TinyThread *tiny_thread_if_any() noexcept {
-  ThreadState *t = thread_state_if_any();
-  return !t || t == &g_exited ? nullptr : &t->tiny;
-}
+void thread_registry_lock() noexcept { g_registry_lock.lock(); }
+void thread_registry_unlock() noexcept { g_registry_lock.unlock(); }
 
 void thread_cache_process_init() noexcept {
   pthread_key_create(&g_exit_key, thread_exit);

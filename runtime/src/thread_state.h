@@ -96,6 +96,11 @@ struct ThreadState {
   std::uint16_t batch[kNumBins];
   /// The sum over the bins of their caps, in bytes (<= kThreadCacheBytes).
   std::size_t cap_bytes;
+  /// The thread's bin counts (counters.h): only it writes them.
+  BinCounters counts[kNumBins];
+  /// The registry of live threads (thread_count_totals).
+  ThreadState *next;
+  ThreadState *prev;
   TinyThread tiny;
   /// The sampled profile's intervals (profile.h); untouched when it is off.
   ProfileThread profile;
@@ -118,9 +123,16 @@ SIZESPEC_INTERNAL extern ThreadState g_exited;
 inline ThreadState *thread_state_if_any() noexcept {
   return static_cast<ThreadState *>(tls_cache.__state);
 }
+/// Sets up the calling thread's state, at its first slow path.
+SIZESPEC_SLOW_PATH ThreadState *thread_state_setup() noexcept;
+
 /// The calling thread's state, set up at its first slow path (g_exited
 /// past its exit destructor).
-ThreadState *thread_state() noexcept;
+inline ThreadState *thread_state() noexcept {
+  if (ThreadState *t = thread_state_if_any())
+    return t;
+  return thread_state_setup();
+}
 
 /// The bytes bin b's `freed` list may hold with batch \p batch.
 constexpr std::size_t cap_bytes_of(unsigned b, std::uint32_t batch) {
@@ -146,7 +158,7 @@ inline void grow_batch(ThreadState &t, unsigned b) {
 inline std::uint32_t sync_frees(ThreadState &t, unsigned b) {
   std::uint32_t frees =
       static_cast<std::uint32_t>(t.budget_set[b] - tls_cache.__free_budget[b]);
-  Counters::add(g_counters.bins[b].frees, frees);
+  own_add(t.counts[b].frees, frees);
   t.budget_set[b] = tls_cache.__free_budget[b];
   return t.freed_len[b] += frees;
 }
@@ -183,14 +195,28 @@ std::uint32_t list_length(unsigned b, const FreeObject *p) noexcept;
 void *thread_refill(unsigned b, std::size_t size, bool generic,
                     TakeStatus &status) noexcept;
 
-/// Folds the calling thread's counts into the stats counters.
+/// Folds the calling thread's TLS counts into its ThreadState::counts.
 void thread_sync_all() noexcept;
+
+/// Adds up the bin and tiny counts of every live thread and those
+/// g_counters holds (threads gone) into \p out, under the registry's lock.
+void thread_count_totals(CountTotals &out) noexcept;
+
+/// Around fork(): holds the registry's lock, so the child's is free.
+void thread_registry_lock() noexcept;
+void thread_registry_unlock() noexcept;
 
 /// The calling thread's tiny-path state, set up if need be; null for a
 /// thread past its exit destructor.
-TinyThread *tiny_thread() noexcept;
+inline TinyThread *tiny_thread() noexcept {
+  ThreadState *t = thread_state();
+  return t == &g_exited ? nullptr : &t->tiny;
+}
 /// The same without setting it up: null if the thread has none yet.
-TinyThread *tiny_thread_if_any() noexcept;
+inline TinyThread *tiny_thread_if_any() noexcept {
+  ThreadState *t = thread_state_if_any();
+  return !t || t == &g_exited ? nullptr : &t->tiny;
+}
 
 /// Creates the key whose destructor returns a thread's cache at exit.
 void thread_cache_process_init() noexcept;

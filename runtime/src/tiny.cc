@@ -34,14 +34,15 @@ static_assert(sizeof(std::atomic<std::uint8_t>) == 1, "");
 /// Block \p blk has no live object left: it is \p t's to fill again (the
 /// central lists' if \p t is null: a thread past its exit).
 void release_block(TinyThread *t, std::uintptr_t blk) {
-  g_counters.tiny.blocks.fetch_sub(1, std::memory_order_relaxed);
   auto *o = reinterpret_cast<FreeObject *>(blk);
   const Links links = Links::current();
   if (!t) {
+    Counters::add(g_counters.tiny.released, 1);
     links.set_next(o, nullptr);
     central_give_back(kTinyBin, o);
     return;
   }
+  own_add(t->counts.released, 1);
   links.push(t->blocks, o);
   if (++t->num_blocks <= kTinyCacheBlocks)
     return;
@@ -64,13 +65,13 @@ void retire(TinyThread &t, bool count_tail) {
   const std::uintptr_t blk = tc.__tiny_end - kTinyBlock;
   tiny_sync(t);
   if (count_tail)
-    Counters::add(g_counters.tiny.padding, tc.__tiny_end - tc.__tiny_next);
+    own_add(t.counts.padding, tc.__tiny_end - tc.__tiny_next);
   // At most kTinyBlock: the objects in it this thread has not freed.
   auto live = static_cast<std::uint8_t>(tc.__tiny_allocs - tc.__tiny_frees);
   tc.__tiny_next = tc.__tiny_end = 0;
   tc.__tiny_allocs = tc.__tiny_frees = 0;
   t.allocs_seen = t.frees_seen = 0;
-  g_counters.tiny.current.fetch_sub(1, std::memory_order_relaxed);
+  own_add(t.counts.retired, 1);
   tiny_drop(&t, blk, static_cast<std::uint8_t>(kTinyBias - live));
 }
 
@@ -84,11 +85,11 @@ void tiny_drop(TinyThread *t, std::uintptr_t blk, std::uint8_t n) noexcept {
 
 void tiny_sync(TinyThread &t) noexcept {
   detail::ThreadCache &tc = detail::tls_cache;
-  TinyCounters &c = g_counters.tiny;
-  Counters::add(c.allocations, tc.__tiny_allocs - t.allocs_seen);
-  Counters::add(c.frees, tc.__tiny_frees - t.frees_seen + t.other_frees);
-  Counters::add(c.generic, t.generic);
-  Counters::add(c.padding, tc.__tiny_pad);
+  TinyCounters &c = t.counts;
+  own_add(c.allocations, tc.__tiny_allocs - t.allocs_seen);
+  own_add(c.frees, tc.__tiny_frees - t.frees_seen + t.other_frees);
+  own_add(c.generic, t.generic);
+  own_add(c.padding, tc.__tiny_pad);
   t.allocs_seen = tc.__tiny_allocs;
   t.frees_seen = tc.__tiny_frees;
   t.generic = t.other_frees = 0;
@@ -115,8 +116,7 @@ void *tiny_start_block(TinyThread &t, ProfileThread &profile, std::size_t size,
   auto blk = reinterpret_cast<std::uintptr_t>(o);
   // Ours alone until retired: its count was zero and nobody else holds it.
   count_of(blk).store(kTinyBias, std::memory_order_relaxed);
-  g_counters.tiny.blocks.fetch_add(1, std::memory_order_relaxed);
-  g_counters.tiny.current.fetch_add(1, std::memory_order_relaxed);
+  own_add(t.counts.started, 1);
   detail::ThreadCache &tc = detail::tls_cache;
   tc.__tiny_next = blk + size; // the first object, at the block's start
   tc.__tiny_end = blk + kTinyBlock;
@@ -136,13 +136,6 @@ void tiny_thread_exit(TinyThread &t) noexcept {
     central_give_back(kTinyBin, t.blocks);
   t.blocks = nullptr;
   t.num_blocks = 0;
-}
-
-std::uint64_t tiny_blocks_in_use() noexcept {
-  return g_counters.tiny.blocks.load(std::memory_order_relaxed);
-}
-std::uint64_t tiny_blocks_current() noexcept {
-  return g_counters.tiny.current.load(std::memory_order_relaxed);
 }
 
 } // namespace sizespec

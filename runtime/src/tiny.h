@@ -27,6 +27,7 @@
 #ifndef SIZESPEC_RUNTIME_TINY_H
 #define SIZESPEC_RUNTIME_TINY_H
 
+#include "counters.h"
 #include "profile.h"
 #include "region.h"
 
@@ -51,6 +52,8 @@ struct TinyThread {
   std::uint64_t frees_seen;
   std::uint64_t generic;     ///< typed runtime-size allocations, unfolded
   std::uint64_t other_frees; ///< frees outside the current block, unfolded
+  /// The thread's tiny counts (counters.h): only it writes them.
+  TinyCounters counts;
 };
 
 /// Takes \p n off block \p blk's shared count; the caller that brings it
@@ -66,15 +69,11 @@ void tiny_drop(TinyThread *t, std::uintptr_t blk, std::uint8_t n) noexcept;
 void *tiny_start_block(TinyThread &t, ProfileThread &profile, std::size_t size,
                        bool generic, TakeStatus &status) noexcept;
 
-/// Folds the calling thread's tiny counts into the stats.
+/// Folds the calling thread's TLS tiny counts into its TinyThread::counts.
 void tiny_sync(TinyThread &t) noexcept;
 
 /// Thread exit: retires the current block, gives every empty block back.
 void tiny_thread_exit(TinyThread &t) noexcept;
-
-/// Blocks in use and retired (pinned) ones, for stats().
-std::uint64_t tiny_blocks_in_use() noexcept;
-std::uint64_t tiny_blocks_current() noexcept;
 
 } // namespace sizespec
 

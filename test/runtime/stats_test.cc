@@ -2,12 +2,19 @@
 
 #include "test_util.h"
 
+#include <sizespec/testing.h>
+
 #include <gtest/gtest.h>
 
+#include <condition_variable>
 #include <cstdio>
 #include <map>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace sizespec;
@@ -46,6 +53,92 @@ TEST(Stats, ProcessWideFigures) {
   for (unsigned C = 1; C <= kNumClasses; ++C)
     Sum += S.at(C, false).spans + S.at(C, true).spans;
   EXPECT_EQ(Sum, S.spans_held);
+}
+
+/// A thread that allocates \p N 24-byte objects and frees them, folds its
+/// counts in (stats()), then waits, alive, until released.
+class CountingThread {
+public:
+  explicit CountingThread(int N)
+      : Thread([this, N] {
+          std::vector<void *> V;
+          for (int I = 0; I < N; ++I)
+            V.push_back(routine<3, false, false>(24));
+          for (void *P : V)
+            ::operator delete(P, 24);
+          std::vector<void *>().swap(V);
+          (void)stats(); // folds this thread's last counts into its own
+          std::unique_lock<std::mutex> L(M);
+          Counted = true;
+          CV.notify_all();
+          CV.wait(L, [this] { return Released; });
+        }) {
+    std::unique_lock<std::mutex> L(M);
+    CV.wait(L, [this] { return Counted; });
+  }
+  void release_and_join() {
+    {
+      std::lock_guard<std::mutex> L(M);
+      Released = true;
+    }
+    CV.notify_all();
+    Thread.join();
+  }
+
+private:
+  std::mutex M;
+  std::condition_variable CV;
+  bool Counted = false, Released = false;
+  std::thread Thread;
+};
+
+// A live thread's refills count on its own counters, which only it writes:
+// the process-wide ones, which every thread may write, do not move until it
+// exits. stats() adds the live thread's counts in; its exit folds them into
+// the process's, where stats() still finds them.
+TEST(Stats, ALiveThreadCountsOnItsOwnCounters) {
+  using test_hooks::process_counted_allocations;
+  constexpr int N = 20000; // dozens of refills
+  // The vector's own buffer is counted too, once each time it grows; so is
+  // nothing else of the thread's.
+  const std::uint64_t ProcessBefore = process_counted_allocations();
+  const std::uint64_t Before = class_stats(3, false).allocations;
+  CountingThread T(N);
+  EXPECT_EQ(process_counted_allocations(), ProcessBefore)
+      << "a live thread's refills wrote the process-wide counters";
+  EXPECT_EQ(class_stats(3, false).allocations - Before, std::uint64_t(N))
+      << "stats() must add up the live thread's own counts";
+  T.release_and_join();
+  EXPECT_EQ(class_stats(3, false).allocations - Before, std::uint64_t(N));
+  EXPECT_GE(process_counted_allocations() - ProcessBefore, std::uint64_t(N))
+      << "the exit must fold the thread's counts into the process's";
+}
+
+// A fork's child has only the forking thread, and its stats() still counts
+// what the threads that did not come along did; its own new threads join
+// the registry (the lock is not left taken).
+TEST(Stats, AForkChildCountsTheThreadsLeftBehind) {
+  constexpr int N = 5000;
+  const std::uint64_t Before = class_stats(3, false).allocations;
+  CountingThread T(N);
+  const pid_t Pid = fork();
+  ASSERT_GE(Pid, 0);
+  if (Pid == 0) {
+    if (class_stats(3, false).allocations - Before != std::uint64_t(N))
+      _exit(2);
+    std::thread([] {
+      ::operator delete(routine<3, false, false>(24), 24);
+    }).join();
+    _exit(class_stats(3, false).allocations - Before == std::uint64_t(N) + 1
+              ? 0
+              : 3);
+  }
+  int Status = 0;
+  ASSERT_EQ(waitpid(Pid, &Status, 0), Pid);
+  ASSERT_TRUE(WIFEXITED(Status));
+  EXPECT_EQ(WEXITSTATUS(Status), 0)
+      << "2: the child lost the other thread's counts; 3: its new thread's";
+  T.release_and_join();
 }
 
 /// Runs the helper with \p Env (SIZESPEC_STATS=1 by default) and returns

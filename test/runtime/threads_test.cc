@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -257,6 +258,39 @@ TEST(Threads, ObjectsOutliveTheirThread) {
 // A pthread key made after the runtime's runs its destructor after the
 // runtime returned the thread's cache: it can still allocate and free, and
 // nothing it frees is stranded in a dead thread's cache.
+// Each thread keeps its own counts, and stats() adds them up over the live
+// threads and those folded in at exits. A thread that exits while stats()
+// adds up is counted once, before or after: the figures never go backwards
+// (nor jump by a thread counted twice), and they end exact.
+TEST(Threads, StatsAddUpThreadsThatComeAndGo) {
+  constexpr int kThreads = 200, kEach = 500; // 64-byte objects, class 6
+  const std::uint64_t Before = class_stats(6, false).allocations;
+  std::atomic<bool> Done{false};
+  std::thread Churn([&] {
+    for (int T = 0; T < kThreads; ++T)
+      std::thread([] {
+        std::vector<void *> V(kEach);
+        for (void *&P : V)
+          P = routine<6, false, false>(64);
+        for (void *P : V)
+          ::operator delete(P, 64);
+      }).join();
+    Done = true;
+  });
+  std::uint64_t Last = 0, Backwards = 0, TooMany = 0;
+  while (!Done) {
+    const std::uint64_t Now = class_stats(6, false).allocations - Before;
+    Backwards += Now < Last;
+    TooMany += Now > std::uint64_t(kThreads) * kEach;
+    Last = Now;
+  }
+  Churn.join();
+  EXPECT_EQ(Backwards, 0u) << "a sum missed a thread it had counted before";
+  EXPECT_EQ(TooMany, 0u) << "a sum counted a thread twice";
+  EXPECT_EQ(class_stats(6, false).allocations - Before,
+            std::uint64_t(kThreads) * kEach);
+}
+
 TEST(Threads, AllocationAfterTheCacheWasReturned) {
   ::operator delete(routine<4, false, false>(32)); // the runtime is up
   static pthread_key_t Key;

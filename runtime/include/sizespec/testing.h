@@ -43,6 +43,11 @@ SIZESPEC_API std::uint64_t objects_returned_to_spans() noexcept;
 /// bins, since start.
 SIZESPEC_API std::uint64_t central_takes() noexcept;
 
+/// Class allocations on the process-wide counters, which every thread may
+/// write: those of the threads that have exited, folded in at their exit,
+/// and those of threads past their exit. A live thread counts on its own.
+SIZESPEC_API std::uint64_t process_counted_allocations() noexcept;
+
 } // namespace test_hooks
 } // namespace sizespec
 
