@@ -51,6 +51,43 @@ std::uintptr_t page_ceil(const void *p) {
   return (reinterpret_cast<std::uintptr_t>(p) + kPageSize - 1) &
          ~(kPageSize - 1);
 }
+
+/// Commits spans [first, first+count) of bin \p b with their metadata.
+/// False if the OS refuses or the commit limit (a test hook) would be passed.
+bool commit_spans(unsigned b, std::uint32_t first, std::uint32_t count) {
+  std::size_t bytes = std::size_t(count) << kSpanShift;
+  std::size_t before = g_bytes_committed.fetch_add(bytes);
+  if (before + bytes > g_commit_limit.load(std::memory_order_relaxed)) {
+    g_bytes_committed.fetch_sub(bytes);
+    return false;
+  }
+  // The records' place at the head of the range (the first spans' records
+  // are in g_head_spans; committing theirs too is harmless).
+  const Span *records = reinterpret_cast<const Span *>(g_region.bin_base(b));
+  std::uintptr_t meta_lo = page_floor(records + first);
+  std::uintptr_t meta_hi = page_ceil(records + first + count);
+  if (!platform::commit(reinterpret_cast<void *>(meta_lo), meta_hi - meta_lo) ||
+      !platform::commit(g_region.span_start(b, first), bytes)) {
+    g_bytes_committed.fetch_sub(bytes);
+    return false;
+  }
+  // The tiny spans' counts, 2 KiB a span: the pages that hold them (a page
+  // may already be committed with a neighbour; committing it again keeps
+  // its contents).
+  if (b == kTinyBin) {
+    const auto start =
+        reinterpret_cast<std::uintptr_t>(g_region.span_start(b, first));
+    const void *lo = g_region.tiny_count(start);
+    const void *hi = g_region.tiny_count(start + bytes);
+    const std::uintptr_t counts_lo = page_floor(lo);
+    if (!platform::commit(reinterpret_cast<void *>(counts_lo),
+                          page_ceil(hi) - counts_lo)) {
+      g_bytes_committed.fetch_sub(bytes);
+      return false;
+    }
+  }
+  return true;
+}
 } // namespace
 
 bool region_init() noexcept {
@@ -94,47 +131,6 @@ bool region_init() noexcept {
   return false;
 }
 
-namespace {
-
-/// Commits spans [first, first+count) of bin \p b with their metadata.
-/// False if the OS refuses or the commit limit (a test hook) would be passed.
-bool commit_spans(unsigned b, std::uint32_t first, std::uint32_t count) {
-  std::size_t bytes = std::size_t(count) << kSpanShift;
-  std::size_t before = g_bytes_committed.fetch_add(bytes);
-  if (before + bytes > g_commit_limit.load(std::memory_order_relaxed)) {
-    g_bytes_committed.fetch_sub(bytes);
-    return false;
-  }
-  // The records' place at the head of the range (the first spans' records
-  // are in g_head_spans; committing theirs too is harmless).
-  const Span *records = reinterpret_cast<const Span *>(g_region.bin_base(b));
-  std::uintptr_t meta_lo = page_floor(records + first);
-  std::uintptr_t meta_hi = page_ceil(records + first + count);
-  if (!platform::commit(reinterpret_cast<void *>(meta_lo), meta_hi - meta_lo) ||
-      !platform::commit(g_region.span_start(b, first), bytes)) {
-    g_bytes_committed.fetch_sub(bytes);
-    return false;
-  }
-  // The tiny spans' counts, 2 KiB a span: the pages that hold them (a page
-  // may already be committed with a neighbour; committing it again keeps
-  // its contents).
-  if (b == kTinyBin) {
-    const auto start =
-        reinterpret_cast<std::uintptr_t>(g_region.span_start(b, first));
-    const void *lo = g_region.tiny_count(start);
-    const void *hi = g_region.tiny_count(start + bytes);
-    const std::uintptr_t counts_lo = page_floor(lo);
-    if (!platform::commit(reinterpret_cast<void *>(counts_lo),
-                          page_ceil(hi) - counts_lo)) {
-      g_bytes_committed.fetch_sub(bytes);
-      return false;
-    }
-  }
-  return true;
-}
-
-} // namespace
-
 TakeStatus region_new_span(unsigned b, std::uint32_t &i) noexcept {
   Frontier &f = g_frontiers[b];
   if (f.next == 0)
@@ -149,8 +145,9 @@ TakeStatus region_new_span(unsigned b, std::uint32_t &i) noexcept {
     f.committed += n;
   }
   i = f.next;
-  // Relaxed: the checks that read it without the lock need only a value
-  // some time ago, which is below every span handed out since.
+  // Relaxed: a check reads it without the lock for an object of this span,
+  // which reached the checking thread after this store, through the bin's
+  // lock or the program's own synchronization.
   __atomic_store_n(&f.next, i + 1, __ATOMIC_RELAXED);
   return TakeStatus::ok;
 }

@@ -141,7 +141,7 @@ TakeStatus region_new_span(unsigned b, std::uint32_t &i) noexcept;
 /// committed metadata. Read without the bin's lock (the checks).
 std::uint32_t region_frontier(unsigned b) noexcept;
 
-/// Bytes committed so far, and the limit region_commit honours.
+/// Bytes committed so far, and the limit region_new_span's commits honour.
 SIZESPEC_INTERNAL extern std::atomic<std::size_t> g_bytes_committed;
 SIZESPEC_INTERNAL extern std::atomic<std::size_t> g_commit_limit;
 
