@@ -252,6 +252,7 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
     Span *s = region.span(b, i);
     check.check(o, i, s);
     head = links.next_returned(o);
+    check.mark.set(o);
     links.push(s->free, o);
     if (s->state == SpanState::full) {
       push_front(b, c.partial, i);
@@ -337,6 +338,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
   const std::size_t size = object_size(b);
   const std::uint32_t now = platform::now_ms();
   const Links links = Links::current();
+  const SpanMark mark = SpanMark::of(b);
   TakeStatus status = TakeStatus::ok;
   {
     LockGuard g(c.lock);
@@ -359,6 +361,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
         if (!o)
           break;
         s->free = links.next_in_span(b, o);
+        mark.clear(o);
         links.push(out.head, o);
         ++out.count;
         ++s->used;
@@ -389,6 +392,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
                                   std::max(in_window, resident_left)});
       for (std::uint32_t k = s->carved + n; k-- > s->carved;) {
         auto *o = reinterpret_cast<FreeObject *>(start + k * size);
+        mark.clear(o); // its slot may hold it from the span's last use
         links.push(out.head, o);
         if constexpr (kDebug)
           if (b < kNumBins) // the debug build has no tiny path

@@ -19,6 +19,7 @@ namespace sizespec {
 constinit std::uintptr_t g_link_key = 1;
 constinit std::uintptr_t g_link_inverse = 1;
 constinit std::uintptr_t g_link_bound = 0;
+constinit std::uintptr_t g_span_free_mark = 0;
 
 namespace {
 
@@ -60,6 +61,10 @@ bool hardening_wanted() noexcept {
 }
 
 void links_init(bool hardened) noexcept {
+  // Any word but 0 (which means none); the debug build has none.
+#if !SIZESPEC_DEBUG
+  g_span_free_mark = platform::random_word() | 1;
+#endif
   if (!hardened)
     return;
 #ifdef SIZESPEC_TEST_LINK_KEY
@@ -125,6 +130,14 @@ void link_error(unsigned b, const void *where, std::uintptr_t value) noexcept {
   n += std::snprintf(line + n, sizeof line - n, ": %#lx ",
                      static_cast<unsigned long>(value));
   fail_naming(line, n, b);
+}
+
+void double_return_suspected(unsigned b, const FreeObject *o,
+                             const Span *s) noexcept {
+  const Links links = Links::current();
+  for (const FreeObject *f = s->free; f; f = links.next_in_span(b, f))
+    if (f == o)
+      heap_error("double free", o, b);
 }
 
 void bad_return(unsigned b, const FreeObject *o, const Span *s) noexcept {

@@ -36,12 +36,17 @@ SIZESPEC_INTERNAL extern std::uintptr_t g_link_inverse;
 /// What the inline pops compare a decoded head with: the region's end.
 SIZESPEC_INTERNAL extern std::uintptr_t g_link_bound;
 
+/// What a free object on its span's list holds after its link: a random
+/// word drawn once per process (SpanMark); 0 before, and in the debug
+/// build, whose own checks read freed objects' poison there.
+SIZESPEC_INTERNAL extern std::uintptr_t g_span_free_mark;
+
 /// Whether the process runs hardened: unless SIZESPEC_HARDENING=0, or the
 /// program has code the plugin built with `hardening=off` (its inline
 /// paths store links plain, which works only with keys of 1).
 bool hardening_wanted() noexcept;
-/// Draws the keys (or leaves them 1: \p hardened false); before the
-/// region is reserved.
+/// Draws the keys (or leaves them 1: \p hardened false), and the span
+/// mark whatever \p hardened; before the region is reserved.
 void links_init(bool hardened) noexcept;
 /// Whether links_init drew keys: the checks that may stop a program which
 /// would otherwise run (a sized delete's size) ask this.
@@ -168,6 +173,45 @@ inline std::uint32_t slot_at(unsigned b, std::uintptr_t offset) noexcept {
   return static_cast<std::uint32_t>((offset * kReciprocal[b]) >> 32);
 }
 
+/// The mark of the objects on a span's free list, in their second word
+/// (g_span_free_mark), objects of 16 bytes and more: the return of an
+/// object to its span sets it, and a refill that takes the object off the
+/// list or carves its slot clears it. An object that comes back holding
+/// it is on the span's list already (a double free whose first free came
+/// back before it), or the program wrote that word there: the return walks
+/// the list to tell (double_return_suspected). It costs a load and a
+/// compare a return and a store a return and a take, on the line the link
+/// is read or written on anyway. (A bitmap of the slots out, measured in
+/// its place, cost a line of its own and 2-3 % of two programs' time:
+/// bench/notes/hardening.md.)
+struct SpanMark {
+  std::uintptr_t value;
+  /// The mark's word in an object: 1; 0 where there is none (8-byte
+  /// objects, the debug build), which puts it on the link, where the set
+  /// and the clear come before the link's own store and a link is never
+  /// the mark: no branch on whether there is one.
+  std::size_t word;
+
+  static SpanMark of(unsigned b) noexcept {
+    const std::uintptr_t mark = g_span_free_mark;
+    return {mark, mark && object_size(b) >= 2 * sizeof(FreeObject) ? 1u : 0u};
+  }
+  std::uintptr_t *at(const FreeObject *o) const noexcept {
+    return const_cast<std::uintptr_t *>(
+        reinterpret_cast<const std::uintptr_t *>(o) + word);
+  }
+  /// Before the object's link is written.
+  void set(const FreeObject *o) const noexcept { *at(o) = value; }
+  void clear(const FreeObject *o) const noexcept { *at(o) = 0; }
+  bool marked(const FreeObject *o) const noexcept { return *at(o) == value; }
+};
+
+/// An object of span \p s comes back holding the span's mark: stops the
+/// program if it is on the span's list already (a double free); else the
+/// program wrote the mark's value there, and nothing happens.
+SIZESPEC_SLOW_PATH void double_return_suspected(unsigned b, const FreeObject *o,
+                                                const Span *s) noexcept;
+
 /// What ReturnCheck found: a double free, a pointer never handed out, an
 /// interior pointer.
 [[noreturn]] void bad_return(unsigned b, const FreeObject *o,
@@ -179,16 +223,19 @@ struct ReturnCheck {
   unsigned b;
   std::uint32_t first, frontier;
   std::uint64_t size, reciprocal;
+  SpanMark mark;
 
   ReturnCheck(unsigned bin, std::uint32_t bin_frontier) noexcept
       : b(bin), first(g_region.first_span(bin)), frontier(bin_frontier),
-        size(object_size(bin)), reciprocal(kReciprocal[bin]) {}
+        size(object_size(bin)), reciprocal(kReciprocal[bin]),
+        mark(SpanMark::of(bin)) {}
 
   /// Object \p o (its bin's range unchecked) comes back to span \p i,
   /// \p s: stops the program if it is not an object the span has out
-  /// (double and invalid frees). About ten instructions, on data the return
-  /// reads anyway; an address outside the bin's range gives a span index
-  /// outside [first, frontier), and \p s is read only inside.
+  /// (double and invalid frees). About ten instructions, and the mark's
+  /// three, on data the return reads anyway; an address outside the bin's
+  /// range gives a span index outside [first, frontier), and \p s and
+  /// \p o are read only inside.
   void check(const FreeObject *o, std::uint32_t i,
              const Span *s) const noexcept {
     if (SIZESPEC_UNLIKELY(i - first >= frontier - first))
@@ -199,6 +246,8 @@ struct ReturnCheck {
     if (SIZESPEC_UNLIKELY(s->used == 0 || slot >= s->carved ||
                           slot * size != offset))
       bad_return(b, o, s);
+    if (SIZESPEC_UNLIKELY(mark.marked(o)))
+      double_return_suspected(b, o, s);
   }
 };
 

@@ -2,6 +2,7 @@
 
 #include "central.h"
 #include "counters.h"
+#include "heap_check.h"
 #include "purge_signal.h"
 #include "region.h"
 #include "thread_state.h"
@@ -39,5 +40,7 @@ std::uint64_t process_counted_allocations() noexcept {
     n += c.allocations.load(std::memory_order_relaxed);
   return n;
 }
+
+std::uintptr_t span_free_mark() noexcept { return g_span_free_mark; }
 
 } // namespace sizespec::test_hooks

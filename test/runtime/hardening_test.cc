@@ -170,6 +170,78 @@ TEST(HardeningDeathTest, DoubleFreeFromTwoThreads) {
                           bin_name(21, false) + "\n$");
 }
 
+/// Two objects of class \p C and kind \p Scan from one span: \p P to free
+/// twice, \p Q to keep the span's count of objects out above zero.
+template <unsigned C, bool Scan> void two_in_one_span(void *&P, void *&Q) {
+  std::vector<void *> Objects;
+  for (int I = 0; I < 64; ++I)
+    Objects.push_back(routine<C, Scan, false>(class_size(C)));
+  for (std::size_t I = 1; I < Objects.size(); ++I)
+    if ((reinterpret_cast<std::uintptr_t>(Objects[I - 1]) >> 16) ==
+        (reinterpret_cast<std::uintptr_t>(Objects[I]) >> 16)) {
+      P = Objects[I - 1];
+      Q = Objects[I];
+      return;
+    }
+  std::abort(); // 64 objects of one class in 64 spans
+}
+
+TEST(HardeningDeathTest, DoubleFreeAfterTheObjectWentBackToABusySpan) {
+  // As above, but another object of the span stays out, so the span's
+  // count of objects out stays above zero: the object holds the mark of
+  // those on the span's list, and is found there. Each free is on a thread
+  // of its own, which gives its lists back to the central bin as it exits.
+  auto Run = [] {
+    void *P = nullptr, *Q = nullptr;
+    two_in_one_span<19, true>(P, Q);
+    on_exiting_thread([&] { ::operator delete(P); });
+    on_exiting_thread([&] { ::operator delete(P); });
+    ::operator delete(Q);
+  };
+  EXPECT_DEATH(Run(), "^sizespec: double free of 0x[0-9a-f]+ " +
+                          bin_name(19, true) + "\n$");
+}
+
+/// The second word of \p P.
+std::uintptr_t &second_word(void *P) {
+  return static_cast<std::uintptr_t *>(P)[1];
+}
+
+TEST(Hardening, ObjectsHandedOutNeverHoldTheSpanMark) {
+  // Objects that went back to their spans hold the mark; the refill that
+  // hands them out again, off a span's list or carved anew once the span
+  // was emptied, clears it, so that their return costs no walk.
+  const std::uintptr_t Mark = test_hooks::span_free_mark();
+  ASSERT_NE(Mark, 0u);
+  constexpr int N = 4096;
+  on_exiting_thread([] {
+    std::vector<void *> Objects;
+    for (int I = 0; I < N; ++I)
+      Objects.push_back(routine<18, false, false>(class_size(18)));
+    for (void *P : Objects)
+      ::operator delete(P);
+  });
+  std::vector<void *> Again;
+  for (int I = 0; I < N; ++I) {
+    Again.push_back(routine<18, false, false>(class_size(18)));
+    EXPECT_NE(second_word(Again.back()), Mark) << I;
+  }
+  for (void *P : Again)
+    ::operator delete(P);
+}
+
+TEST(Hardening, AnObjectHoldingTheSpanMarkFreesClean) {
+  // A program may store any value, the mark's too: its object goes back to
+  // its span, not on its list, and the return carries on.
+  void *P = nullptr, *Q = nullptr;
+  two_in_one_span<19, false>(P, Q);
+  second_word(P) = test_hooks::span_free_mark();
+  const std::uint64_t Returned = test_hooks::objects_returned_to_spans();
+  on_exiting_thread([&] { ::operator delete(P); });
+  EXPECT_GT(test_hooks::objects_returned_to_spans(), Returned);
+  ::operator delete(Q);
+}
+
 TEST(HardeningDeathTest, FreeOfAPointerNeverHandedOut) {
   // A slot of a span in use that no refill has carved yet. (A pointer into
   // memory the bin has not committed faults at the free's push.)

@@ -48,6 +48,11 @@ SIZESPEC_API std::uint64_t central_takes() noexcept;
 /// and those of threads past their exit. A live thread counts on its own.
 SIZESPEC_API std::uint64_t process_counted_allocations() noexcept;
 
+/// The word free objects of 16 bytes and more hold after their link while
+/// they are on their span's list (hardening: the check of a double free
+/// that comes back to its span); 0 in the debug build.
+SIZESPEC_API std::uintptr_t span_free_mark() noexcept;
+
 } // namespace test_hooks
 } // namespace sizespec
 
