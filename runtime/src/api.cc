@@ -52,7 +52,7 @@ void *alloc_generic_noscan(std::size_t size) {
   if (is_tiny_size(size)) {
     if (std::uintptr_t p; tiny_bump(size, tiny_align(size, false), p)) {
       if (TinyThread *t = tiny_thread_if_any())
-        ++t->generic; // the inline bump served it: count it here
+        own_add(t->counts.generic, 1); // the inline bump served it
       return reinterpret_cast<void *>(p);
     }
     return alloc_tiny_generic_slow(size);

@@ -66,7 +66,7 @@ void tiny_free_other(void *p) noexcept {
   std::uintptr_t blk = reinterpret_cast<std::uintptr_t>(p) & ~(kTinyBlock - 1);
   TinyThread *t = tiny_thread();
   if (t)
-    ++t->other_frees;
+    own_add(t->counts.frees, 1);
   else
     Counters::add(g_counters.tiny.frees, 1);
   tiny_drop(t, blk, 1);

@@ -87,12 +87,10 @@ void tiny_sync(TinyThread &t) noexcept {
   detail::ThreadCache &tc = detail::tls_cache;
   TinyCounters &c = t.counts;
   own_add(c.allocations, tc.__tiny_allocs - t.allocs_seen);
-  own_add(c.frees, tc.__tiny_frees - t.frees_seen + t.other_frees);
-  own_add(c.generic, t.generic);
+  own_add(c.frees, tc.__tiny_frees - t.frees_seen);
   own_add(c.padding, tc.__tiny_pad);
   t.allocs_seen = tc.__tiny_allocs;
   t.frees_seen = tc.__tiny_frees;
-  t.generic = t.other_frees = 0;
   tc.__tiny_pad = 0;
 }
 
@@ -123,7 +121,7 @@ void *tiny_start_block(TinyThread &t, ProfileThread &profile, std::size_t size,
   tc.__tiny_allocs = 1;
   tc.__tiny_frees = 0;
   if (generic)
-    ++t.generic;
+    own_add(t.counts.generic, 1);
   if (profile_on())
     profile_tiny(profile, size, generic);
   return o;

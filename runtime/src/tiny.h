@@ -50,8 +50,6 @@ struct TinyThread {
   /// the stats.
   std::uint64_t allocs_seen;
   std::uint64_t frees_seen;
-  std::uint64_t generic;     ///< typed runtime-size allocations, unfolded
-  std::uint64_t other_frees; ///< frees outside the current block, unfolded
   /// The thread's tiny counts (counters.h): only it writes them.
   TinyCounters counts;
 };
