@@ -104,19 +104,23 @@ template <bool nothrow> bool handle_out_of_memory() {
   return true;
 }
 
-/// Refill bin b (its list is empty) and return one object. Out of memory:
-/// the new_handler loop, then std::bad_alloc or null.
+/// refill's answer when the central bin has no object (thread_refill's
+/// RefillFailed): the system allocator's if the bin's range is full; out
+/// of memory, another refill after the new_handler, then std::bad_alloc or
+/// null.
+template <bool nothrow>
+void *refill_failed(unsigned, std::size_t size, bool, TakeStatus status) {
+  if (status == TakeStatus::exhausted)
+    return system_alloc<nothrow>(size, 0);
+  if (!handle_out_of_memory<nothrow>())
+    return nullptr;
+  return reinterpret_cast<void *>(kRefillAgain);
+}
+
+/// Refill bin b (its list is empty) and return one object.
 template <bool nothrow>
 void *refill(unsigned b, std::size_t size, bool generic) {
-  for (;;) {
-    TakeStatus status;
-    if (void *p = thread_refill(b, size, generic, status))
-      return p;
-    if (status == TakeStatus::exhausted)
-      return system_alloc<nothrow>(size, 0);
-    if (!handle_out_of_memory<nothrow>())
-      return nullptr;
-  }
+  return thread_refill(b, size, generic, &refill_failed<nothrow>);
 }
 
 /// A new tiny block for \p size bytes (the current one has no room), or,

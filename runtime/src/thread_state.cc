@@ -222,8 +222,12 @@ std::uint32_t list_length(unsigned b, const FreeObject *p) noexcept {
   return n;
 }
 
-void *thread_refill(unsigned b, std::size_t size, bool generic,
-                    TakeStatus &status) noexcept {
+namespace {
+
+/// One refill of bin b for thread_refill: an object, or null with
+/// \p status.
+SIZESPEC_FAST_PATH void *refill_once(unsigned b, std::size_t size, bool generic,
+                                     TakeStatus &status) noexcept {
   ThreadState *t = thread_state();
   ThreadCache &tc = tls_cache;
   if (SIZESPEC_UNLIKELY(t == &g_exited)) {
@@ -252,7 +256,6 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
   // freed.
   if (SIZESPEC_UNLIKELY(alloc != detail::kListEnd))
     link_error(b, nullptr, alloc);
-  // Status is read only when this returns null.
   FreeObject *p;
   std::uint32_t len;
   if (tc.__freed[b] != detail::kListEnd) {
@@ -310,6 +313,20 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
   if constexpr (kDebug)
     debug_on_alloc(b, p, Links::current().next_free(b, p));
   return p;
+}
+
+} // namespace
+
+void *thread_refill(unsigned b, std::size_t size, bool generic,
+                    RefillFailed failed) {
+  for (;;) {
+    TakeStatus status;
+    if (void *p = refill_once(b, size, generic, status))
+      return p;
+    void *answer = failed(b, size, generic, status);
+    if (reinterpret_cast<std::uintptr_t>(answer) != kRefillAgain)
+      return answer;
+  }
 }
 
 void thread_sync_all() noexcept {

@@ -120,6 +120,25 @@ TEST_F(CommitLimit, NewHandlerIsAskedFirst) {
   Held.push_back(P);
 }
 
+TEST_F(CommitLimit, NewHandlerIsAskedUntilItMakesRoom) {
+  // A handler that frees a little at a time may be asked many times: the
+  // refill asks it in a loop, and each try takes no more stack than the
+  // first (a retry that recursed would overflow the stack long before).
+  constexpr int kCalls = 200000;
+  bool Exhausted = exhaust([] { return ::operator new(400, std::nothrow); });
+  g_handler_calls = 0;
+  std::set_new_handler([] {
+    if (++g_handler_calls == kCalls)
+      test_hooks::set_commit_limit(SIZE_MAX);
+  });
+  void *P = ::operator new(400);
+  std::set_new_handler(nullptr);
+  ASSERT_TRUE(Exhausted);
+  EXPECT_NE(P, nullptr);
+  EXPECT_EQ(g_handler_calls, kCalls);
+  Held.push_back(P);
+}
+
 TEST(AddressSpaceLimit, LargeObjects) {
   rlimit Old;
   ASSERT_EQ(getrlimit(RLIMIT_AS, &Old), 0);
