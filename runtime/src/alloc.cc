@@ -109,7 +109,7 @@ template <bool nothrow> bool handle_out_of_memory() {
 /// of memory, another refill after the new_handler, then std::bad_alloc or
 /// null.
 template <bool nothrow>
-void *refill_failed(unsigned, std::size_t size, bool, TakeStatus status) {
+void *refill_failed(std::size_t size, TakeStatus status) {
   if (status == TakeStatus::exhausted)
     return system_alloc<nothrow>(size, 0);
   if (!handle_out_of_memory<nothrow>())

@@ -323,7 +323,7 @@ void *thread_refill(unsigned b, std::size_t size, bool generic,
     TakeStatus status;
     if (void *p = refill_once(b, size, generic, status))
       return p;
-    void *answer = failed(b, size, generic, status);
+    void *answer = failed(size, status);
     if (reinterpret_cast<std::uintptr_t>(answer) != kRefillAgain)
       return answer;
   }

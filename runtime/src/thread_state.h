@@ -188,15 +188,14 @@ inline constexpr std::uint32_t kMaxListLength = 1u << 16;
 /// program.
 std::uint32_t list_length(unsigned b, const FreeObject *p) noexcept;
 
-/// What thread_refill returns when the central bin has no object to give,
-/// \p status saying why: the caller's answer for the same arguments (an
-/// object from elsewhere, or null), or kRefillAgain for another refill
-/// (the new_handler made room). Handing thread_refill the answer, not
+/// What thread_refill returns when the central bin has no object to give
+/// for \p size bytes, \p status saying why: the caller's answer (an object
+/// from elsewhere, or null), or kRefillAgain for another refill (the
+/// new_handler made room). Handing thread_refill the answer, not
 /// taking a status back, lets the callers jump to it with no frame of
 /// their own: the swap of a steady loop's lists, once every few hundred
 /// pairs, costs some 15 instructions less.
-using RefillFailed = void *(*)(unsigned b, std::size_t size, bool generic,
-                               TakeStatus status);
+using RefillFailed = void *(*)(std::size_t size, TakeStatus status);
 inline constexpr std::uintptr_t kRefillAgain = 1;
 
 /// Slow path of alloc_small and of the generic fast path: refills bin \p b
