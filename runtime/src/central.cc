@@ -33,6 +33,9 @@ constexpr std::uint32_t kExitCachedSpans = 128;
 /// dear in VMs (TLB shootdowns): on the 2-core test VM, giving back 1 GiB
 /// took 18.6 s in 64 KiB calls and 0.2 s in one call.
 constexpr std::uint32_t kDecommitBatch = 16;
+/// A refill takes a span's whole free list, unread, when it holds at most
+/// this many times what it wants (central_take).
+constexpr std::uint32_t kWholeListBatches = 4;
 /// A refill carves never-used objects from one aligned window of this many
 /// bytes at most (central_take).
 constexpr std::size_t kCarveWindow = 2048;
@@ -47,51 +50,6 @@ constexpr std::array<std::uint32_t, kNumSpanBins> make_capacities() {
 }
 constexpr std::array<std::uint32_t, kNumSpanBins> kCapacity = make_capacities();
 
-/// Whole batches a thread flush gave back, kept whole for the next refill
-/// (tcmalloc's transfer cache): the flush and the refill then cost O(1)
-/// each, not a span lookup and a push, and a pop, per object. Bins only,
-/// not the tiny range. Their objects still count as used in their spans;
-/// stats(), release_free_memory() and the periodic purge (every half purge
-/// delay) put them back first, so no span stays held there for long.
-///
-/// Sized for a working set larger than a thread's cache: a program that
-/// keeps a thousand 256 B objects and frees them all passes most of them
-/// through here at each round. With 64 KiB a bin, most went back to their
-/// spans one by one and were taken off again by the next refill. 1 MiB a
-/// bin did better still on that loop but cost a document-building program
-/// 8-15 %: the next pass took its small objects in the order they were
-/// freed, scattered, rather than from spans (bench/notes/transfer-cache.md,
-/// "Designs measured and not taken"). So the classes up to 256 B keep 256 KiB
-/// in 32 batches, and the larger ones, whose objects span cache lines of their
-/// own, a thousand objects in 64 batches (a thread gives back 17 objects at a
-/// time at 1024 B).
-constexpr unsigned kTransferSlots = 64; ///< a bin's at most (the larger ones')
-constexpr unsigned kSmallTransferSlots = 32;
-constexpr std::size_t kSmallTransferBytes = 256 * 1024;
-/// The larger classes: objects of this many bytes and more.
-constexpr std::size_t kLargeTransferFrom = 257;
-constexpr std::size_t kLargeTransferObjects = 1024;
-
-/// What a bin's slots may hold: batches, and their objects' bytes.
-struct TransferLimit {
-  std::uint32_t slots;
-  std::size_t bytes;
-};
-
-constexpr std::array<TransferLimit, kNumBins> make_transfer_limits() {
-  std::array<TransferLimit, kNumBins> t{};
-  for (unsigned b = 0; b < kNumBins; ++b)
-    t[b] = object_size(b) < kLargeTransferFrom
-               ? TransferLimit{kSmallTransferSlots, kSmallTransferBytes}
-               : TransferLimit{kTransferSlots,
-                               kLargeTransferObjects * object_size(b)};
-  return t;
-}
-constexpr std::array<TransferLimit, kNumBins> kTransferLimit =
-    make_transfer_limits();
-/// A shorter chain goes back to its spans at once.
-constexpr std::uint32_t kMinTransferBatch = 16;
-
 /// Spans of one bin linked through Span::prev/next.
 struct SpanList {
   std::uint32_t head = kNoSpan;
@@ -105,8 +63,6 @@ struct CentralBin {
   SpanList clean; ///< empty spans given back to the OS
   std::atomic<std::uint32_t> spans_in_use{0};
   std::atomic<std::uint32_t> spans_cached{0}; ///< length of `dirty`
-  std::atomic<std::uint32_t> transfers{0};    ///< slots [0, transfers) in use
-  std::size_t transfer_bytes = 0;
   /// Objects return_objects has put back on this bin's spans (a test
   /// hook's); written under the lock, read without it.
   std::atomic<std::uint64_t> objects_returned{0};
@@ -119,13 +75,6 @@ struct CentralBin {
 // constinit: operator new may run before this library's initializers
 // (from an earlier library's), so nothing here may need one.
 constinit CentralBin g_bins[kNumSpanBins];
-/// Each bin's transfer slots, apart from g_bins: a bin's slots are written
-/// only once it flushes whole batches, so the pages of the slots of bins
-/// that never do are never touched (within CentralBin, at 64 slots, they
-/// made 64 KiB more of g_bins resident in a program using every class
-/// once: runtime.Memory.ThreadHoldsFewSpareObjectsPerClass).
-constinit Batch g_transfer[kNumBins][kTransferSlots];
-
 /// When a thread last ran the lazy purge (platform::now_ms).
 constinit std::atomic<std::uint32_t> g_last_lazy_purge_ms{0};
 
@@ -246,13 +195,15 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
   const Links links = Links::current();
   const ReturnCheck check(b, region_frontier(b));
   const Region region = g_region;
-  for (; head; ++n) {
+  for (const FreeObject *from = nullptr; head; ++n) {
     FreeObject *o = head;
-    std::uint32_t i = region.span_index(b, o);
+    const std::uintptr_t at = region.span_index(b, o);
+    const auto i = static_cast<std::uint32_t>(at);
     Span *s = region.span(b, i);
-    check.check(o, i, s);
+    check.check(o, at, s, from);
+    from = o;
     head = links.next_returned(o);
-    check.mark.set(o);
+    check.mark.set(o, s);
     links.push(s->free, o);
     if (s->state == SpanState::full) {
       push_front(b, c.partial, i);
@@ -268,22 +219,11 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
                            std::memory_order_relaxed);
 }
 
-/// Puts every batch waiting in bin b's transfer slots back on its spans
-/// (bin lock held).
-void drain_transfers(unsigned b, CentralBin &c, std::uint32_t now) {
-  std::uint32_t n = c.transfers.load(std::memory_order_relaxed);
-  for (std::uint32_t k = 0; k < n; ++k)
-    return_objects(b, c, g_transfer[b][k].head, now);
-  c.transfer_bytes = 0;
-  c.transfers.store(0, std::memory_order_relaxed);
-}
-
 /// The lazy purge, at the end of a refill's or a flush's visit at \p now:
-/// every half delay at most, the first thread through puts the transfer
-/// cache's batches back on their spans, gives back the spans that have been
-/// empty for the delay (a couple per bin excepted), and trims glibc's heap
-/// if it is due (composition.h). Lazy, as jemalloc's decay without its
-/// background thread.
+/// every half delay at most, the first thread through gives back the spans
+/// that have been empty for the delay (a couple per bin excepted), and trims
+/// glibc's heap if it is due (composition.h). Lazy, as jemalloc's decay without
+/// its background thread.
 void purge_lazily(std::uint32_t now) {
   const std::uint32_t delay = purge_delay();
   std::uint32_t last = g_last_lazy_purge_ms.load(std::memory_order_relaxed);
@@ -293,12 +233,9 @@ void purge_lazily(std::uint32_t now) {
     return;
   for (unsigned b = 0; b < kNumSpanBins; ++b) {
     CentralBin &c = g_bins[b];
-    if (c.transfers.load(std::memory_order_relaxed) == 0 &&
-        c.spans_cached.load(std::memory_order_relaxed) <= kMinCachedSpans)
+    if (c.spans_cached.load(std::memory_order_relaxed) <= kMinCachedSpans)
       continue;
     LockGuard g(c.lock);
-    // Batches idle in the slots for a while hold their spans: back to them.
-    drain_transfers(b, c, now);
     purge_bin(b, c, now, delay, kMinCachedSpans);
   }
   composition_trim_if_idle(now);
@@ -309,12 +246,7 @@ void purge_lazily(std::uint32_t now) {
 void central_purge_after_exit(std::uint32_t now) noexcept {
   std::uint32_t total = 0;
   for (unsigned b = 0; b < kNumSpanBins; ++b) {
-    CentralBin &c = g_bins[b];
-    if (b < kNumBins && c.transfers.load(std::memory_order_relaxed) != 0) {
-      LockGuard g(c.lock);
-      drain_transfers(b, c, now);
-    }
-    total += c.spans_cached.load(std::memory_order_relaxed);
+    total += g_bins[b].spans_cached.load(std::memory_order_relaxed);
   }
   composition_trim_after_exit(now);
   if (total <= kExitCachedSpans)
@@ -345,17 +277,21 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
     c.last_used.store(now, std::memory_order_relaxed);
     c.takes.store(c.takes.load(std::memory_order_relaxed) + 1,
                   std::memory_order_relaxed);
-    if (std::uint32_t slots = c.transfers.load(std::memory_order_relaxed);
-        slots && out.count == 0 && want >= kMinTransferBatch) {
-      out = g_transfer[b][slots - 1];
-      c.transfer_bytes -= std::size_t(out.count) * size;
-      c.transfers.store(slots - 1, std::memory_order_relaxed);
-    }
     while (out.count < want) {
       std::uint32_t i = c.partial.head;
       if (i == kNoSpan && (status = acquire_span(b, c, i)) != TakeStatus::ok)
         break;
       Span *s = g_region.span(b, i);
+      if (out.count == 0 && s->free &&
+          s->carved - s->used <= kWholeListBatches * want) {
+        // The span's whole list, unread: its links are encoded as a
+        // thread's are, and its objects' marks go stale with the epoch.
+        out.head = s->free;
+        out.count = s->carved - s->used;
+        s->free = nullptr;
+        s->used = s->carved;
+        ++s->epoch;
+      }
       while (out.count < want) {
         FreeObject *o = s->free;
         if (!o)
@@ -388,8 +324,10 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
           static_cast<std::uint32_t>((window_end - first + size - 1) / size);
       const std::uint32_t resident_left =
           s->resident > s->carved ? s->resident - s->carved : 0;
-      std::uint32_t n = std::min({want - out.count, cap - s->carved,
-                                  std::max(in_window, resident_left)});
+      std::uint32_t n = out.count >= want
+                            ? 0
+                            : std::min({want - out.count, cap - s->carved,
+                                        std::max(in_window, resident_left)});
       for (std::uint32_t k = s->carved + n; k-- > s->carved;) {
         auto *o = reinterpret_cast<FreeObject *>(start + k * size);
         mark.clear(o); // its slot may hold it from the span's last use
@@ -413,26 +351,12 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
   return out.count ? TakeStatus::ok : status;
 }
 
-void central_give_back(unsigned b, FreeObject *head,
-                       std::uint32_t count) noexcept {
+void central_give_back(unsigned b, FreeObject *head) noexcept {
   CentralBin &c = g_bins[b];
   const std::uint32_t now = platform::now_ms();
   {
     LockGuard g(c.lock);
     c.last_used.store(now, std::memory_order_relaxed);
-    const std::size_t bytes = std::size_t(count) * object_size(b);
-    const std::uint32_t slots = c.transfers.load(std::memory_order_relaxed);
-    // With no purge delay the program wants its memory back at once.
-    if (b < kNumBins && count >= kMinTransferBatch &&
-        slots < kTransferLimit[b].slots &&
-        c.transfer_bytes + bytes <= kTransferLimit[b].bytes &&
-        purge_delay() != 0) {
-      g_transfer[b][slots] = Batch{head, count};
-      c.transfer_bytes += bytes;
-      c.transfers.store(slots + 1, std::memory_order_relaxed);
-      purge_notify(); // the purge drains the slots if no refill takes it
-      return;
-    }
     return_objects(b, c, head, now);
     // No delay: give back at once, but a whole batch per madvise run.
     if (purge_delay() == 0 && c.spans_cached.load(std::memory_order_relaxed) >=
@@ -447,23 +371,13 @@ std::uint32_t central_purge_background(std::uint32_t now) noexcept {
   std::uint32_t next = kNoPurgeDue;
   for (unsigned b = 0; b < kNumSpanBins; ++b) {
     CentralBin &c = g_bins[b];
-    if (c.transfers.load(std::memory_order_relaxed) == 0 &&
-        c.spans_cached.load(std::memory_order_relaxed) == 0)
+    if (c.spans_cached.load(std::memory_order_relaxed) == 0)
       continue;
     LockGuard g(c.lock);
-    // A bin in use keeps its transfer cache and a couple of empty spans,
-    // as the lazy purge leaves them; one the program has left alone for a
-    // delay gives everything back.
-    const std::uint32_t used = c.last_used.load(std::memory_order_relaxed);
-    const std::uint32_t idle = now - used;
-    if (c.transfers.load(std::memory_order_relaxed) != 0) {
-      // Their objects have been free since the bin was last used: spans
-      // they empty count as empty since then.
-      if (idle >= delay / 2)
-        drain_transfers(b, c, used);
-      else
-        next = std::min(next, delay / 2 - idle);
-    }
+    // A bin in use keeps a couple of empty spans, as the lazy purge leaves
+    // them; one the program has left alone for a delay gives them back.
+    const std::uint32_t idle =
+        now - c.last_used.load(std::memory_order_relaxed);
     const std::uint32_t keep = idle < delay ? kMinCachedSpans : 0;
     purge_bin(b, c, now, delay, keep);
     // What is left falls due when its oldest span has been empty for the
@@ -478,24 +392,11 @@ std::uint32_t central_purge_background(std::uint32_t now) noexcept {
   return next;
 }
 
-void central_drain_transfers() noexcept {
-  const std::uint32_t now = platform::now_ms();
-  for (unsigned b = 0; b < kNumBins; ++b) {
-    CentralBin &c = g_bins[b];
-    if (c.transfers.load(std::memory_order_relaxed) == 0)
-      continue;
-    LockGuard g(c.lock);
-    drain_transfers(b, c, now);
-  }
-}
-
 std::size_t central_release_all() noexcept {
   std::size_t spans = 0;
   for (unsigned b = 0; b < kNumSpanBins; ++b) {
     CentralBin &c = g_bins[b];
     LockGuard g(c.lock);
-    if (b < kNumBins)
-      drain_transfers(b, c, platform::now_ms());
     spans += purge_bin(b, c, 0, 0, 0);
   }
   return spans << kSpanShift;

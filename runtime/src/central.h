@@ -29,28 +29,23 @@ struct Batch {
   std::uint32_t count = 0;
 };
 
-/// Takes up to \p want objects of bin \p b into \p out.
+/// Takes up to \p want objects of bin \p b into \p out: a span's whole
+/// free list, unread, if it holds at most four times \p want (\p out may
+/// then hold more), else objects off one span's list or new slots.
 TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept;
 
-/// Gives back a chain of objects, all of bin \p b, null-terminated.
-/// \p count is the chain's length if the caller knows it (0 otherwise): a
-/// whole batch may wait, whole, for the next refill (the transfer cache).
-void central_give_back(unsigned b, FreeObject *head,
-                       std::uint32_t count = 0) noexcept;
-
-/// Puts every batch waiting in the transfer cache back on its spans, so
-/// that the span counts (stats) and the purge see every free object.
-void central_drain_transfers() noexcept;
+/// Puts a chain of objects, all of bin \p b, null-terminated, back on
+/// their spans.
+void central_give_back(unsigned b, FreeObject *head) noexcept;
 
 /// The background purge's pass (purge.h) at \p now: gives back the spans
 /// that have been empty for the delay, all of them in a bin unused for that
-/// long, after putting back on their spans the transfer cache's batches of
-/// bins unused for half a delay. Returns the milliseconds until some of
+/// long. Returns the milliseconds until some of
 /// what is left falls due, or kNoPurgeDue (purge_signal.h).
 std::uint32_t central_purge_background(std::uint32_t now) noexcept;
 
 /// A thread has exited, after its cache went back to the central bins:
-/// puts the transfer cache's batches back on their spans, trims glibc's
+/// trims glibc's
 /// heap if memory went back to it (composition_trim_after_exit) and,
 /// whatever the delay, gives back the empty spans beyond 8 MiB in all (each
 /// bin keeping its share, and at least a couple). What the exits left

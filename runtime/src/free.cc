@@ -33,17 +33,13 @@ void detail::free_flush(unsigned b) noexcept {
   }
   std::uint32_t len = sync_frees(*t, b);
   if (len > 2u * t->batch[b]) {
-    // Give back the newest objects and keep the older: the walk to the cut
-    // has just read the newest, so putting them on their spans finds their
-    // lines in cache. Giving back the older ones read each of them again,
-    // out of cache: a fifth of the L1 misses of a program freeing a large
-    // document (bench/notes/free-path.md, "A flush gives back the newest
-    // objects").
-    const Links links = Links::current();
-    FreeObject *freed = links.decode_head(b, tls_cache.__freed[b]);
-    give_back_newest(b, freed, len - t->batch[b]);
-    tls_cache.__freed[b] = links.encode(freed);
-    len = t->batch[b];
+    // The whole list goes back to its spans: the objects were freed last,
+    // so their lines are likeliest in cache, and a refill from the central
+    // bin then finds them a span at a time (thread_state.h).
+    FreeObject *freed = Links::current().decode_head(b, tls_cache.__freed[b]);
+    tls_cache.__freed[b] = detail::kListEnd;
+    central_give_back(b, freed);
+    len = 0;
     grow_batch(*t, b);
   }
   set_freed(*t, b, len);

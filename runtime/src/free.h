@@ -11,16 +11,12 @@
 //    |- a bin's object                 free_small -> detail::free_push
 //    |    (<sizespec/free_path.h>)     push onto this thread's `freed` list,
 //    |                                 one unit of the bin's budget
-//    |    budget spent                 detail::free_flush (free.cc): give
-//    |                                 back the newest, keep a batch of
-//    |                                 the older:
-//    |                                   give_back_newest ->
-//    |                                   central_give_back
-//    |                                   (central.cc: the transfer cache,
-//    |                                   else each object to its span; a
-//    |                                   span with all its objects back is
-//    |                                   empty, and the purge gives it back
-//    |                                   to the OS after the delay)
+//    |    budget spent                 detail::free_flush (free.cc): the
+//    |                                 whole list back to its spans,
+//    |                                 central_give_back (central.cc); a
+//    |                                 span with all its objects back is
+//    |                                 empty, and the purge gives it back
+//    |                                 to the OS after the delay
 //    |- the thread's current tiny      detail::free_tiny_inline
 //    |  block (<sizespec/tiny_path.h>) (count only)
 //    |- another tiny block             tiny_free_other (free.cc): one off
@@ -30,7 +26,7 @@
 //       large, foreign, null)          the program's own operator delete
 //
 // The local path is the same from any thread: memory moves between threads
-// only in batches, through the central bins (thread_state.h says why).
+// only through the spans (thread_state.h says why).
 //
 //===----------------------------------------------------------------------===//
 

@@ -90,9 +90,10 @@ void links_set_bound(std::uintptr_t region_end) noexcept {
 }
 
 Place place_of(unsigned b, const void *p) noexcept {
-  const std::uint32_t i = g_region.span_index(b, p);
-  if (i < g_region.first_span(b) || i >= region_frontier(b))
+  const std::uintptr_t at = g_region.span_index(b, p);
+  if (at < g_region.first_span(b) || at >= region_frontier(b))
     return Place::never_handed_out;
+  const auto i = static_cast<std::uint32_t>(at);
   const Span *s = g_region.span(b, i);
   const auto offset = static_cast<std::uintptr_t>(static_cast<const char *>(p) -
                                                   g_region.span_start(b, i));
@@ -140,7 +141,14 @@ void double_return_suspected(unsigned b, const FreeObject *o,
       heap_error("double free", o, b);
 }
 
-void bad_return(unsigned b, const FreeObject *o, const Span *s) noexcept {
+void bad_return(unsigned b, const FreeObject *o, const Span *s,
+                const FreeObject *from) noexcept {
+  // A freed list's link decodes outside the bin only if it was written
+  // after its object was freed (the free path pushes only the bin's
+  // addresses). It is named as it was read: the return has since relinked
+  // \p from.
+  if (!s && from)
+    link_error(b, from, reinterpret_cast<std::uintptr_t>(o) * g_link_key);
   // A span with none of its objects out has none to take back: this one
   // came back before (its slots count as never carved once it is empty).
   if (s && (s->used == 0 || s->state == SpanState::empty))

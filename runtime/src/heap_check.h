@@ -174,15 +174,16 @@ inline std::uint32_t slot_at(unsigned b, std::uintptr_t offset) noexcept {
 }
 
 /// The mark of the objects on a span's free list, in their second word
-/// (g_span_free_mark), objects of 16 bytes and more: the return of an
-/// object to its span sets it, and a refill that takes the object off the
-/// list or carves its slot clears it. An object that comes back holding
-/// it is on the span's list already (a double free whose first free came
-/// back before it), or the program wrote that word there: the return walks
-/// the list to tell (double_return_suspected). It costs a load and a
-/// compare a return and a store a return and a take, on the line the link
-/// is read or written on anyway. (A bitmap of the slots out, measured in
-/// its place, cost a line of its own and 2-3 % of two programs' time:
+/// (g_span_free_mark, changed by the span's epoch), objects of 16 bytes and
+/// more: the return of an object to its span sets it, and a refill that
+/// takes the object off the list or carves its slot clears it; a refill
+/// that takes the span's whole list bumps the epoch instead, unwritten. An
+/// object that comes back holding it is on the span's list already (a double
+/// free whose first free came back before it), or the program wrote that word
+/// there: the return walks the list to tell (double_return_suspected). It costs
+/// a load and a compare a return and a store a return and a take, on the line
+/// the link is read or written on anyway. (A bitmap of the slots out, measured
+/// in its place, cost a line of its own and 2-3 % of two programs' time:
 /// bench/notes/hardening.md.)
 struct SpanMark {
   std::uintptr_t value;
@@ -200,10 +201,19 @@ struct SpanMark {
     return const_cast<std::uintptr_t *>(
         reinterpret_cast<const std::uintptr_t *>(o) + word);
   }
+  /// The mark of span \p s's list now: its epoch, bumped when a refill
+  /// takes the whole list, makes the marks of the objects taken stale.
+  std::uintptr_t of_span(const Span *s) const noexcept {
+    return value ^ s->epoch;
+  }
   /// Before the object's link is written.
-  void set(const FreeObject *o) const noexcept { *at(o) = value; }
+  void set(const FreeObject *o, const Span *s) const noexcept {
+    *at(o) = of_span(s);
+  }
   void clear(const FreeObject *o) const noexcept { *at(o) = 0; }
-  bool marked(const FreeObject *o) const noexcept { return *at(o) == value; }
+  bool marked(const FreeObject *o, const Span *s) const noexcept {
+    return *at(o) == of_span(s);
+  }
 };
 
 /// An object of span \p s comes back holding the span's mark: stops the
@@ -213,9 +223,10 @@ SIZESPEC_SLOW_PATH void double_return_suspected(unsigned b, const FreeObject *o,
                                                 const Span *s) noexcept;
 
 /// What ReturnCheck found: a double free, a pointer never handed out, an
-/// interior pointer.
-[[noreturn]] void bad_return(unsigned b, const FreeObject *o,
-                             const Span *s) noexcept;
+/// interior pointer; or, for an object outside the bin that the link of
+/// \p from named (a chain's later object), that link overwritten.
+[[noreturn]] void bad_return(unsigned b, const FreeObject *o, const Span *s,
+                             const FreeObject *from) noexcept;
 
 /// The check of each object that comes back to one of bin \p b's spans,
 /// with what it reads of the bin held in registers for a whole chain.
@@ -230,23 +241,24 @@ struct ReturnCheck {
         size(object_size(bin)), reciprocal(kReciprocal[bin]),
         mark(SpanMark::of(bin)) {}
 
-  /// Object \p o (its bin's range unchecked) comes back to span \p i,
-  /// \p s: stops the program if it is not an object the span has out
-  /// (double and invalid frees). About ten instructions, and the mark's
-  /// three, on data the return reads anyway; an address outside the bin's
-  /// range gives a span index outside [first, frontier), and \p s and
-  /// \p o are read only inside.
-  void check(const FreeObject *o, std::uint32_t i,
-             const Span *s) const noexcept {
-    if (SIZESPEC_UNLIKELY(i - first >= frontier - first))
-      bad_return(b, o, nullptr);
+  /// Object \p o (its bin's range unchecked), named by the link of
+  /// \p from (null for a chain's head), comes back to span \p i, \p s:
+  /// stops the program if it is not an object the span has out (double and
+  /// invalid frees, and a link overwritten after its object was freed).
+  /// About ten instructions, and the mark's three, on data the return reads
+  /// anyway; an address outside the bin's range gives a span index \p at
+  /// outside [first, frontier), and \p s and \p o are read only inside.
+  void check(const FreeObject *o, std::uintptr_t at, const Span *s,
+             const FreeObject *from) const noexcept {
+    if (SIZESPEC_UNLIKELY(at - first >= frontier - first))
+      bad_return(b, o, nullptr, from);
     const std::uintptr_t offset =
         reinterpret_cast<std::uintptr_t>(o) & (kSpanSize - 1);
     const auto slot = static_cast<std::uint32_t>((offset * reciprocal) >> 32);
     if (SIZESPEC_UNLIKELY(s->used == 0 || slot >= s->carved ||
                           slot * size != offset))
-      bad_return(b, o, s);
-    if (SIZESPEC_UNLIKELY(mark.marked(o)))
+      bad_return(b, o, s, from);
+    if (SIZESPEC_UNLIKELY(mark.marked(o, s)))
       double_return_suspected(b, o, s);
   }
 };

@@ -61,10 +61,9 @@ void sleep_ms(std::uint32_t ms) {
 
 void *purge_main(void *) {
   pthread_mutex_lock(&g_mutex);
-  // The first pass when what woke the thread could first be due: batches
-  // left in the transfer cache go back to their spans after half a delay;
-  // then each pass says when the next is due (as jemalloc's background
-  // thread sleeps until its next decay epoch), never sooner than
+  // The first pass when what woke the thread could first be due, half a
+  // delay on; then each pass says when the next is due (as jemalloc's
+  // background thread sleeps until its next decay epoch), never sooner than
   // kMinSleepMs.
   std::uint32_t wait = purge_delay() / 2;
   for (;;) {

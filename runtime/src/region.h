@@ -122,9 +122,13 @@ struct Region {
   char *span_start(unsigned b, std::uint32_t i) const {
     return bin_base(b) + (std::size_t(i) << kSpanShift);
   }
-  std::uint32_t span_index(unsigned b, const void *p) const {
-    return static_cast<std::uint32_t>(
-        (static_cast<const char *>(p) - bin_base(b)) >> kSpanShift);
+  /// The index of the span \p p is in, not truncated: an address outside
+  /// bin b's range (a forged link's, say) gives an index outside it, never
+  /// one of its spans'.
+  std::uintptr_t span_index(unsigned b, const void *p) const {
+    return static_cast<std::uintptr_t>(static_cast<const char *>(p) -
+                                       bin_base(b)) >>
+           kSpanShift;
   }
 };
 SIZESPEC_INTERNAL extern Region g_region;

@@ -42,6 +42,9 @@ struct Span {
   std::uint32_t prev;
   std::uint32_t emptied_at; ///< when it last became empty (platform::now_ms)
   SpanState state;
+  /// Bumped when a refill takes the span's whole free list: the marks its
+  /// objects hold (heap_check.h, SpanMark) go stale at once, unwritten.
+  std::uint8_t epoch;
   /// Slots [0, resident) were carved since the span's pages were last
   /// given back to the OS: their pages are resident, so carving them again
   /// costs no memory.

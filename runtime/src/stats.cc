@@ -22,10 +22,8 @@ Stats stats() noexcept {
   Stats s;
   std::memset(&s, 0, sizeof s);
   s.mode = g_mode.load(std::memory_order_acquire);
-  if (s.mode == Mode::active) {
+  if (s.mode == Mode::active)
     thread_sync_all();
-    central_drain_transfers(); // the span counts see every free object
-  }
   CountTotals n;
   thread_count_totals(n);
   for (unsigned b = 0; b < kNumBins; ++b) {

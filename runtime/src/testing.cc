@@ -41,6 +41,11 @@ std::uint64_t process_counted_allocations() noexcept {
   return n;
 }
 
-std::uintptr_t span_free_mark() noexcept { return g_span_free_mark; }
+std::uintptr_t span_free_mark(const void *p) noexcept {
+  const auto b = static_cast<unsigned>(bin_of_address(p));
+  const Span *s =
+      g_region.span(b, static_cast<std::uint32_t>(g_region.span_index(b, p)));
+  return SpanMark::of(b).of_span(s);
+}
 
 } // namespace sizespec::test_hooks

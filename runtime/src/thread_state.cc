@@ -196,19 +196,7 @@ void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
     rest = links.next_linked(b, last);
     links.set_next(last, nullptr);
   }
-  central_give_back(b, rest, len - keep);
-}
-
-void give_back_newest(unsigned b, FreeObject *&list,
-                      std::uint32_t count) noexcept {
-  const Links links = Links::current();
-  FreeObject *last = list;
-  for (std::uint32_t i = 1; i < count; ++i)
-    last = links.next_linked(b, last);
-  FreeObject *newest = list;
-  list = links.next_linked(b, last);
-  links.set_next(last, nullptr);
-  central_give_back(b, newest, count);
+  central_give_back(b, rest);
 }
 
 std::uint32_t list_length(unsigned b, const FreeObject *p) noexcept {

@@ -3,16 +3,26 @@
 // The inline half is <sizespec/thread_cache.h>: per bin, a list allocation
 // pops, a list operator delete pushes, a budget of frees before a flush,
 // and the generic path's count. This half runs when the allocation list is
-// empty (refill: take the freed list, else a batch from the central bin,
-// thread_state.cc), when the budget is spent (flush, free.cc), and when a
-// thread exits.
+// empty (refill, thread_state.cc), when the budget is spent (flush,
+// free.cc), and when a thread exits.
+//
+// A thread reuses what it freed last, its `freed` list whole, when its
+// allocation list runs dry: a steady loop's objects never leave it. Past
+// that window (twice the bin's batch) the flush gives the whole list back
+// to its spans, and what comes from the central bin comes a span at a time,
+// as mimalloc reuses a page's objects: a span's whole free list when it is
+// short (unread), else objects off one span's list, else new slots in
+// address order. Nothing keeps a thread's frees whole between threads (as
+// a transfer cache would): so a program that frees a structure and builds
+// the next finds its objects side by side, not in the order it freed them
+// (bench/notes/placement.md, "Objects reused a span at a time").
 //
 // Frees split by where the memory goes, not by who allocated it: every
 // free, from any thread, takes the local path (free_push: push onto the
 // freeing thread's list, no atomics); a thread's surplus goes back to its
-// span in the central bin in batches (free_flush -> central_give_back),
-// which is where memory moves between threads. So a free from another
-// thread costs what a local one does, and nothing waits in a remote queue.
+// spans in the central bin (free_flush -> central_give_back), which is
+// where memory moves between threads. So a free from another thread costs
+// what a local one does, and nothing waits in a remote queue.
 //
 //===----------------------------------------------------------------------===//
 
@@ -175,11 +185,6 @@ inline void set_freed(ThreadState &t, unsigned b, std::uint32_t len) {
 /// rest back to the central bin.
 void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
                std::uint32_t keep) noexcept;
-
-/// Gives the first \p count objects of \p list back to the central bin and
-/// keeps the rest (the list is longer than \p count).
-void give_back_newest(unsigned b, FreeObject *&list,
-                      std::uint32_t count) noexcept;
 
 /// No thread's list is longer: a walk past it has met a cycle.
 inline constexpr std::uint32_t kMaxListLength = 1u << 16;

@@ -209,24 +209,32 @@ std::uintptr_t &second_word(void *P) {
 
 TEST(Hardening, ObjectsHandedOutNeverHoldTheSpanMark) {
   // Objects that went back to their spans hold the mark; the refill that
-  // hands them out again, off a span's list or carved anew once the span
-  // was emptied, clears it, so that their return costs no walk.
-  const std::uintptr_t Mark = test_hooks::span_free_mark();
-  ASSERT_NE(Mark, 0u);
+  // hands them out again clears it (off a span's list one by one, or
+  // carved anew once the span was emptied), or, taking a span's whole
+  // list, changes the span's mark: so that their return costs no walk.
+  // Every 16th object stays out, so that the spans keep their lists.
   constexpr int N = 4096;
-  on_exiting_thread([] {
+  std::vector<void *> Kept;
+  on_exiting_thread([&Kept] {
     std::vector<void *> Objects;
     for (int I = 0; I < N; ++I)
       Objects.push_back(routine<18, false, false>(class_size(18)));
-    for (void *P : Objects)
-      ::operator delete(P);
+    for (int I = 0; I < N; ++I)
+      if (I % 16 == 0)
+        Kept.push_back(Objects[I]);
+      else
+        ::operator delete(Objects[I]);
   });
   std::vector<void *> Again;
   for (int I = 0; I < N; ++I) {
-    Again.push_back(routine<18, false, false>(class_size(18)));
-    EXPECT_NE(second_word(Again.back()), Mark) << I;
+    void *P = routine<18, false, false>(class_size(18));
+    Again.push_back(P);
+    ASSERT_NE(test_hooks::span_free_mark(P), 0u);
+    EXPECT_NE(second_word(P), test_hooks::span_free_mark(P)) << I;
   }
   for (void *P : Again)
+    ::operator delete(P);
+  for (void *P : Kept)
     ::operator delete(P);
 }
 
@@ -235,7 +243,7 @@ TEST(Hardening, AnObjectHoldingTheSpanMarkFreesClean) {
   // its span, not on its list, and the return carries on.
   void *P = nullptr, *Q = nullptr;
   two_in_one_span<19, false>(P, Q);
-  second_word(P) = test_hooks::span_free_mark();
+  second_word(P) = test_hooks::span_free_mark(P);
   const std::uint64_t Returned = test_hooks::objects_returned_to_spans();
   on_exiting_thread([&] { ::operator delete(P); });
   EXPECT_GT(test_hooks::objects_returned_to_spans(), Returned);

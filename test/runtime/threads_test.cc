@@ -13,6 +13,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <pthread.h>
 #include <set>
@@ -136,86 +137,142 @@ TEST(Threads, ExitReturnsTheCache) {
   EXPECT_EQ(A.spans, B.spans) << "the exited thread's cache was not returned";
 }
 
-// A working set larger than the thread's cache, freed and made again: a
-// thousand objects of \p Size bytes overflow the thread's lists (32 KiB a
-// bin), and the surplus must wait in the transfer cache, whole, for the
-// refills of the next round, not go back to its spans one object at a time
-// to be taken off again (bench/notes/transfer-cache.md, "What it is"). Returns
-// how many objects went back to their spans in the last 10 rounds.
-template <std::size_t Size> std::uint64_t returnedInSteadyState() {
+/// The span an object of a class up to 1 KiB sits in (spans are 64 KiB,
+/// aligned).
+std::uintptr_t span_of(const void *P) {
+  return reinterpret_cast<std::uintptr_t>(P) >> 16;
+}
+
+/// How often an object of \p Got is in another span than the one before.
+int span_changes(const std::vector<void *> &Got) {
+  int Changes = 0;
+  for (std::size_t I = 1; I < Got.size(); ++I)
+    Changes += span_of(Got[I]) != span_of(Got[I - 1]);
+  return Changes;
+}
+
+// What comes from the central bin comes a span at a time. A thread whose
+// batch has grown frees the objects of several spans in turn (one of each,
+// as a program freeing structures built side by side would; the first of
+// each span stays out) and exits, and the next thread gets them back span
+// by span, not in the order they were freed: 3 changes of span in 508
+// allocations from 4 spans. Before, the flushes and the exit kept them in
+// whole batches (the transfer cache), and the next thread's refills handed
+// some of them out in turn from the spans: 11 changes.
+TEST(Threads, ObjectsComeBackASpanAtATime) {
+  constexpr std::size_t Size = 512; // 128 objects a span
   constexpr unsigned kClass = class_of(Size);
-  constexpr int N = 1000, Rounds = 10;
-  ScopedPurgeDelay Long(600000); // no periodic purge drains the slots
-  std::uint64_t Returned = 0;
-  std::thread([&Returned] {
-    std::vector<void *> Live(N);
-    auto Round = [&Live] {
-      for (void *&P : Live)
-        P = routine<kClass, false, false>(Size);
-      // Freed in an order unlike the allocations', as a program would.
-      for (int I = 0; I < N; ++I)
-        ::operator delete(Live[(I * 389) % N], Size);
-    };
-    for (int I = 0; I < 20; ++I) // the bin's batch grows to its cap
-      Round();
-    const std::uint64_t Before = test_hooks::objects_returned_to_spans();
-    for (int I = 0; I < Rounds; ++I)
-      Round();
-    Returned = test_hooks::objects_returned_to_spans() - Before;
-  }).join();
-  return Returned;
-}
-
-// With 64 KiB a bin, 715 of the 1000 objects went back each round.
-TEST(Threads, BatchOfLargeObjectsWaitsWholeInTheTransferCache) {
-  EXPECT_EQ(returnedInSteadyState<256>(), 0u) << "of 10,000 objects freed";
-}
-
-// Up to 1 MB of objects: with 256 KiB a bin for every class, 4,620 of the
-// 10,000 objects went back at 512 B and 7,140 at 1024 B.
-TEST(Threads, BatchOfKilobyteObjectsWaitsWholeInTheTransferCache) {
-  EXPECT_EQ(returnedInSteadyState<512>(), 0u) << "of 10,000 objects freed";
-  EXPECT_EQ(returnedInSteadyState<1024>(), 0u) << "of 10,000 objects freed";
-}
-
-// A flush gives back the objects freed last, whose lines the frees have
-// just written, and keeps those freed first, so the first object a thread
-// frees stays with it. Before, a flush kept the newest and the first object
-// went back to the central bin at the first flush; 1024 allocations then
-// found it among the central bin's oldest batches, or not at all.
-TEST(Threads, FlushKeepsTheObjectsFreedFirst) {
-  constexpr std::size_t Size = 64;
-  constexpr unsigned kClass = class_of(Size);
-  constexpr int N = 4000;
-  bool Kept = false;
+  constexpr int N = 512;
+  ScopedPurgeDelay Long(600000); // no periodic purge puts batches back
+  std::vector<void *> Kept;
   std::thread([&Kept] {
     std::vector<void *> Live(N);
+    for (int Round = 0; Round < 20; ++Round) { // the batch grows to its cap
+      for (void *&P : Live)
+        P = routine<kClass, false, false>(Size);
+      for (void *P : Live)
+        ::operator delete(P, Size);
+    }
     for (void *&P : Live)
       P = routine<kClass, false, false>(Size);
+    std::map<std::uintptr_t, std::vector<void *>> BySpan;
     for (void *P : Live)
-      ::operator delete(P, Size);
-    // The thread's lists hold what the last refill left (at most a batch,
-    // 256 objects at 64 B) and at most twice a batch freed: 1024
-    // allocations take them all.
-    std::vector<void *> Got(1024);
+      BySpan[span_of(P)].push_back(P);
+    for (auto &[Span, Objects] : BySpan)
+      Kept.push_back(Objects[0]);
+    for (std::size_t I = 1; I < 128; ++I)
+      for (auto &[Span, Objects] : BySpan)
+        if (I < Objects.size())
+          ::operator delete(Objects[I], Size);
+  }).join();
+  int Changes = -1;
+  std::thread([&Changes, &Kept] {
+    std::vector<void *> Got(N - Kept.size());
     for (void *&P : Got)
       P = routine<kClass, false, false>(Size);
-    Kept = std::find(Got.begin(), Got.end(), Live[0]) != Got.end();
+    Changes = span_changes(Got);
     for (void *P : Got)
       ::operator delete(P, Size);
   }).join();
-  EXPECT_TRUE(Kept) << "the first object freed left the thread";
+  for (void *P : Kept)
+    ::operator delete(P, Size);
+  ASSERT_GE(Kept.size(), 4u) << "the test needs objects of several spans";
+  EXPECT_LE(Changes, static_cast<int>(2 * Kept.size()))
+      << "changes of span in " << N - Kept.size() << " allocations from "
+      << Kept.size() << " spans";
 }
 
-// A thread's flushes give whole batches to the central bin, which keeps
-// them for the next refill (the transfer cache): another thread's
+// What a thread frees beyond its own list (twice its batch) goes back to
+// the objects' spans: a thread that frees a thousand objects another made
+// leaves no more than its list's worth anywhere but on their spans. Before,
+// its flushes kept them in whole batches for the next refill of any thread
+// (the transfer cache), and none went back.
+TEST(Threads, FreesFromAnotherThreadGoBackToTheirSpans) {
+  constexpr std::size_t Size = 96;
+  constexpr unsigned kClass = class_of(Size);
+  constexpr int N = 1000;
+  std::vector<void *> Theirs(N);
+  std::thread([&Theirs] {
+    for (void *&P : Theirs)
+      P = routine<kClass, false, false>(Size);
+  }).join();
+  std::uint64_t Returned = 0;
+  std::thread([&] {
+    const std::uint64_t Before = test_hooks::objects_returned_to_spans();
+    for (void *P : Theirs)
+      ::operator delete(P, Size);
+    Returned = test_hooks::objects_returned_to_spans() - Before;
+  }).join();
+  // The freed list holds at most twice the batch, which is at most half
+  // the bin's cap (32 KiB: 341 objects at 96 B).
+  EXPECT_GE(Returned, std::uint64_t(N - 341))
+      << "of " << N << " objects back on their spans";
+}
+
+// A refill takes a span's short free list whole, unread, in one trip to the
+// central bin. A thread keeps one object in 8 of a thousand 256-byte ones,
+// so that their spans never empty, and frees and makes the rest again in
+// another order: each round's objects come back in a few takes. Before, the
+// refills took them a batch at a time, from the transfer cache or off the
+// spans: 12 takes a round.
+TEST(Threads, ARefillTakesASpansShortListWhole) {
+  constexpr std::size_t Size = 256; // 256 objects a span
+  constexpr unsigned kClass = class_of(Size);
+  constexpr int N = 1000, Rounds = 10;
+  std::uint64_t Takes = 0;
+  std::thread([&Takes] {
+    std::vector<void *> Live(N);
+    for (void *&P : Live)
+      P = routine<kClass, false, false>(Size);
+    auto Round = [&Live] {
+      for (int I = 0; I < N; ++I)
+        if (int K = (I * 389) % N; K % 8 != 0)
+          ::operator delete(Live[K], Size);
+      for (int I = 0; I < N; ++I)
+        if (I % 8 != 0)
+          Live[I] = routine<kClass, false, false>(Size);
+    };
+    for (int I = 0; I < 20; ++I) // the bin's batch grows to its cap
+      Round();
+    const std::uint64_t Before = test_hooks::central_takes();
+    for (int I = 0; I < Rounds; ++I)
+      Round();
+    Takes = test_hooks::central_takes() - Before;
+    for (void *P : Live)
+      ::operator delete(P, Size);
+  }).join();
+  EXPECT_LE(Takes, std::uint64_t(6 * Rounds))
+      << "refills from the central bin for " << Rounds << " rounds of "
+      << N - N / 8 << " objects";
+}
+
+// A thread's flushes give its frees back to their spans: another thread's
 // allocations get each object once, intact, and no new memory.
 TEST(Threads, FlushedBatchesAreHandedOutOnce) {
   constexpr int N = 6000;
   std::vector<void *> Freed;
   for (int I = 0; I < N; ++I)
     Freed.push_back(routine<6, false, false>(64));
-  // Before the frees: stats() puts the waiting batches back on their spans.
   const std::uint64_t Committed = stats().bytes_committed;
   std::thread([&Freed] {
     for (void *P : Freed)

@@ -35,8 +35,8 @@ SIZESPEC_API std::uint32_t purge_delay_ms() noexcept;
 /// 0 with it off.
 SIZESPEC_API std::uint64_t profile_refills() noexcept;
 
-/// Objects the central bins have put back on their spans one at a time,
-/// all bins, since start: what the transfer cache did not keep whole.
+/// Objects the central bins have put back on their spans, all bins, since
+/// start.
 SIZESPEC_API std::uint64_t objects_returned_to_spans() noexcept;
 
 /// Refills the central bins have served (each under a bin's lock), all
@@ -49,9 +49,11 @@ SIZESPEC_API std::uint64_t central_takes() noexcept;
 SIZESPEC_API std::uint64_t process_counted_allocations() noexcept;
 
 /// The word free objects of 16 bytes and more hold after their link while
-/// they are on their span's list (hardening: the check of a double free
-/// that comes back to its span); 0 in the debug build.
-SIZESPEC_API std::uintptr_t span_free_mark() noexcept;
+/// they are on the list of \p p's span (hardening: the check of a double
+/// free that comes back to its span), \p p an object of a bin; it changes
+/// when a refill takes the span's whole list. In the debug build, the
+/// span's epoch alone.
+SIZESPEC_API std::uintptr_t span_free_mark(const void *p) noexcept;
 
 } // namespace test_hooks
 } // namespace sizespec
