@@ -40,15 +40,14 @@ void central_give_back(unsigned b, FreeObject *head) noexcept;
 
 /// The background purge's pass (purge.h) at \p now: gives back the spans
 /// that have been empty for the delay, all of them in a bin unused for that
-/// long. Returns the milliseconds until some of
-/// what is left falls due, or kNoPurgeDue (purge_signal.h).
+/// long. Returns the milliseconds until some of what is left falls due, or
+/// kNoPurgeDue (purge_signal.h).
 std::uint32_t central_purge_background(std::uint32_t now) noexcept;
 
 /// A thread has exited, after its cache went back to the central bins:
-/// trims glibc's
-/// heap if memory went back to it (composition_trim_after_exit) and,
-/// whatever the delay, gives back the empty spans beyond 8 MiB in all (each
-/// bin keeping its share, and at least a couple). What the exits left
+/// trims glibc's heap if memory went back to it (composition_trim_after_exit)
+/// and, whatever the delay, gives back the empty spans beyond 8 MiB in all
+/// (each bin keeping its share, and at least a couple). What the exits left
 /// empty would otherwise wait for the next thread to come to the central
 /// bins, which in a program that is winding down may be never.
 void central_purge_after_exit(std::uint32_t now) noexcept;
