@@ -24,8 +24,7 @@ void detail::free_flush(unsigned b) noexcept {
   ThreadState *t = thread_state();
   if (SIZESPEC_UNLIKELY(t == &g_exited)) {
     // Each free of an exited thread flushes at once: the list is one long.
-    FreeObject *freed = Links::current().decode_head(b, tls_cache.__freed[b]);
-    tls_cache.__freed[b] = detail::kListEnd;
+    FreeObject *freed = take_freed(b);
     Counters::add(g_counters.bins[b].frees, list_length(b, freed));
     central_give_back(b, freed);
     tls_cache.__free_budget[b] = 0;
@@ -36,9 +35,7 @@ void detail::free_flush(unsigned b) noexcept {
     // The whole list goes back to its spans: the objects were freed last,
     // so their lines are likeliest in cache, and a refill from the central
     // bin then finds them a span at a time (thread_state.h).
-    FreeObject *freed = Links::current().decode_head(b, tls_cache.__freed[b]);
-    tls_cache.__freed[b] = detail::kListEnd;
-    central_give_back(b, freed);
+    central_give_back(b, take_freed(b));
     len = 0;
     grow_batch(*t, b);
   }

@@ -242,7 +242,7 @@ struct ReturnCheck {
         mark(SpanMark::of(bin)) {}
 
   /// Object \p o (its bin's range unchecked), named by the link of
-  /// \p from (null for a chain's head), comes back to span \p i, \p s:
+  /// \p from (null for a chain's head), comes back to span \p at, \p s:
   /// stops the program if it is not an object the span has out (double and
   /// invalid frees, and a link overwritten after its object was freed).
   /// About ten instructions, and the mark's three, on data the return reads

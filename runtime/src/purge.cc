@@ -61,8 +61,9 @@ void sleep_ms(std::uint32_t ms) {
 
 void *purge_main(void *) {
   pthread_mutex_lock(&g_mutex);
-  // The first pass when what woke the thread could first be due, half a
-  // delay on; then each pass says when the next is due (as jemalloc's
+  // The first pass half a delay on (what woke the thread falls due a delay
+  // after it happened, so this one looks early); then each pass says when
+  // the next is due (as jemalloc's
   // background thread sleeps until its next decay epoch), never sooner than
   // kMinSleepMs.
   std::uint32_t wait = purge_delay() / 2;

@@ -143,8 +143,7 @@ void thread_exit(void *arg) {
     std::uint32_t alloc_len = list_length(b, alloc);
     sync_allocs(*t, b, alloc_len);
     give_back(b, alloc, alloc_len, 0);
-    FreeObject *freed = links.decode_head(b, tc.__freed[b]);
-    tc.__freed[b] = detail::kListEnd;
+    FreeObject *freed = take_freed(b);
     give_back(b, freed, sync_frees(*t, b), 0);
     tc.__free_budget[b] = 0;
   }
@@ -179,6 +178,12 @@ ThreadState *thread_state_setup() noexcept {
   tc.__state = t;
   pthread_setspecific(g_exit_key, t);
   return t;
+}
+
+FreeObject *take_freed(unsigned b) noexcept {
+  FreeObject *freed = Links::current().decode_head(b, tls_cache.__freed[b]);
+  tls_cache.__freed[b] = detail::kListEnd;
+  return freed;
 }
 
 void give_back(unsigned b, FreeObject *&list, std::uint32_t len,

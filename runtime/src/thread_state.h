@@ -181,6 +181,10 @@ inline void set_freed(ThreadState &t, unsigned b, std::uint32_t len) {
   t.freed_len[b] = len;
 }
 
+/// Takes the calling thread's `freed` list of bin \p b whole, as a chain,
+/// and leaves it empty (its budget unchanged).
+FreeObject *take_freed(unsigned b) noexcept;
+
 /// Keeps the first \p keep objects of \p list (\p len long) and gives the
 /// rest back to the central bin.
 void give_back(unsigned b, FreeObject *&list, std::uint32_t len,
