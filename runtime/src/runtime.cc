@@ -220,6 +220,11 @@ Mode init_runtime() noexcept {
   m = decide();
   if (m == Mode::active) {
     thread_cache_process_init();
+    // The purges' clock, read once now: its first read maps libc's page
+    // in, 64 KiB with the kernel's fault-around, which the first refill
+    // would otherwise add to its objects' resident memory
+    // (bench/notes/tiny-path.md, "As a user measures it").
+    platform::now_ms();
     read_purge_delay();
     purge_init();
     composition_init();
