@@ -69,6 +69,10 @@ struct CentralBin {
   /// Refills this bin has served (central_take), written under the lock
   /// like objects_returned.
   std::atomic<std::uint64_t> takes{0};
+  /// Objects on the free lists of the bin's spans, written under the lock
+  /// and read without it: a thread with slots of its own to carve comes
+  /// for them first (central_refill).
+  std::atomic<std::int32_t> free_objects{0};
   /// When a thread last took or gave back objects (platform::now_ms).
   std::atomic<std::uint32_t> last_used{0};
 };
@@ -103,6 +107,12 @@ void remove(unsigned b, SpanList &l, std::uint32_t i) {
     l.tail = s->prev;
 }
 
+/// Adds \p n (which may be negative) to c.free_objects (bin lock held).
+void add_free(CentralBin &c, std::int32_t n) {
+  c.free_objects.store(c.free_objects.load(std::memory_order_relaxed) + n,
+                       std::memory_order_relaxed);
+}
+
 /// A span for bin b: the most recently emptied committed one (its pages are
 /// the likeliest to be in cache and TLB), else a decommitted one, else a
 /// fresh one from the frontier.
@@ -120,7 +130,8 @@ TakeStatus acquire_span(unsigned b, CentralBin &c, std::uint32_t &i) {
   Span *s = g_region.span(b, i);
   s->free = nullptr;
   s->used = 0;
-  s->carved = 0;
+  set_carved(s, 0);
+  s->owned = 0;
   push_front(b, c.partial, i);
   s->state = SpanState::partial;
   c.spans_in_use.fetch_add(1, std::memory_order_relaxed);
@@ -172,17 +183,76 @@ std::uint32_t purge_bin(unsigned b, CentralBin &c, std::uint32_t now,
 /// Span I of bin b has all its objects back, at time \p now.
 void release_span(unsigned b, CentralBin &c, std::uint32_t i, Span *s,
                   std::uint32_t now) {
+  // Its list, all it carved, goes with it: the count falls below the
+  // objects listed until the return that emptied it adds its own.
+  add_free(c, -static_cast<std::int32_t>(carved_of(s)));
   remove(b, c.partial, i);
   s->state = SpanState::empty;
   s->free = nullptr;
-  s->resident = static_cast<std::uint16_t>(
-      std::max<std::uint32_t>(s->carved, s->resident));
-  s->carved = 0;
+  s->resident = std::max<std::uint32_t>(carved_of(s), s->resident);
+  set_carved(s, 0);
+  s->owned = 0;
   s->emptied_at = now;
   push_front(b, c.dirty, i);
   c.spans_in_use.fetch_sub(1, std::memory_order_relaxed);
   c.spans_cached.fetch_add(1, std::memory_order_relaxed);
   purge_notify(); // the background purge gives it back if it stays empty
+}
+
+/// How many slots from \p carved on a refill may carve on the span at
+/// \p start: those that start in the 2 KiB window of the first one, or, if
+/// more, those below the span's \p resident mark. Carving writes each
+/// object's link, which makes its page resident, and spare objects a thread
+/// never uses must cost no memory (mimalloc extends a page's free list
+/// lazily for the same reason). What a thread leaves of a window, the next
+/// refill carves, on a page already resident. A thread that needs more
+/// comes back: one refill per 2 KiB of new memory, beside half a page
+/// fault. Slots below the resident mark were carved before the span's
+/// pages last went back: carving them again costs no memory, so a refill
+/// takes what it wants of them at once. Without that, a thread starting on
+/// spans another thread emptied refilled 2 KiB at a time, taking the
+/// central lock for every few objects (bench/notes/whole-programs.md,
+/// thread_churn).
+std::uint32_t slots_to_carve(const char *start, std::uint32_t carved,
+                             std::uint32_t resident, std::size_t size) {
+  const std::uintptr_t first =
+      reinterpret_cast<std::uintptr_t>(start) + carved * size;
+  const std::uintptr_t window_end = (first | (kCarveWindow - 1)) + 1;
+  const auto in_window =
+      static_cast<std::uint32_t>((window_end - first + size - 1) / size);
+  return std::max(in_window, resident > carved ? resident - carved : 0);
+}
+
+/// Links never-used slots [from, from + n) of bin b's span at \p start
+/// onto \p out, in address order.
+void carve(unsigned b, char *start, std::uint32_t from, std::uint32_t n,
+           const Links &links, const SpanMark &mark, Batch &out) {
+  const std::size_t size = object_size(b);
+  for (std::uint32_t k = from + n; k-- > from;) {
+    auto *o = reinterpret_cast<FreeObject *>(start + k * size);
+    mark.clear(o); // its slot may hold it from the span's last use
+    links.push(out.head, o);
+    if constexpr (kDebug)
+      if (b < kNumBins) // the debug build has no tiny path
+        debug_on_carve(b, o);
+  }
+  out.count += n;
+}
+
+/// The objects on span \p s's free list: its carved slots not out. An
+/// owned span counts the slots its thread has yet to carve as out.
+std::uint32_t free_objects(const Span *s, std::uint32_t cap) {
+  return (s->owned ? cap : carved_of(s)) - s->used;
+}
+
+/// Span I of bin b has no object to hand out, or none that a refill may
+/// carve (a thread owns them): off the partial list.
+void leave_partial_if_spent(unsigned b, CentralBin &c, std::uint32_t i, Span *s,
+                            std::uint32_t cap) {
+  if (s->free || (!s->owned && carved_of(s) < cap))
+    return;
+  remove(b, c.partial, i);
+  s->state = SpanState::full;
 }
 
 /// Puts each object of the chain at \p head back on its span's free list
@@ -212,6 +282,7 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
     if (--s->used == 0)
       release_span(b, c, i, s, now);
   }
+  add_free(c, static_cast<std::int32_t>(n));
   // A store, not an add: the lock orders the writers, and a count of all
   // bins in one place would be written by every thread's flushes.
   c.objects_returned.store(c.objects_returned.load(std::memory_order_relaxed) +
@@ -264,7 +335,8 @@ void central_purge_after_exit(std::uint32_t now) noexcept {
   }
 }
 
-TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
+TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
+                        OwnedSlots *own) noexcept {
   CentralBin &c = g_bins[b];
   const std::uint32_t cap = kCapacity[b];
   const std::size_t size = object_size(b);
@@ -277,19 +349,27 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
     c.last_used.store(now, std::memory_order_relaxed);
     c.takes.store(c.takes.load(std::memory_order_relaxed) + 1,
                   std::memory_order_relaxed);
+    // A thread with slots of its own left takes only free objects here.
+    const bool free_only = own && own->next < own->end;
+    std::uint32_t listed = 0; // objects taken off the spans' lists
     while (out.count < want) {
       std::uint32_t i = c.partial.head;
+      if (i == kNoSpan && free_only)
+        break;
       if (i == kNoSpan && (status = acquire_span(b, c, i)) != TakeStatus::ok)
         break;
       Span *s = g_region.span(b, i);
+      if (free_only && !s->free)
+        break;
       if (out.count == 0 && s->free &&
-          s->carved - s->used <= kWholeListBatches * want) {
+          free_objects(s, cap) <= kWholeListBatches * want) {
         // The span's whole list, unread: its links are encoded as a
         // thread's are, and its objects' marks go stale with the epoch.
         out.head = s->free;
-        out.count = s->carved - s->used;
+        out.count = free_objects(s, cap);
+        listed += out.count;
         s->free = nullptr;
-        s->used = s->carved;
+        s->used += out.count;
         ++s->epoch;
       }
       while (out.count < want) {
@@ -300,55 +380,89 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept {
         mark.clear(o);
         links.push(out.head, o);
         ++out.count;
+        ++listed;
         ++s->used;
       }
-      // Carve never-used slots, linked in address order, but only those
-      // that start in the 2 KiB window of the first one: carving writes
-      // each object's link, which makes its page resident, and spare
-      // objects a thread never uses must cost no memory (mimalloc extends
-      // a page's free list lazily for the same reason). What a thread
-      // leaves of a window, the next refill of any thread carves, on a
-      // page already resident. A thread that needs more comes back: one
-      // refill per 2 KiB of new memory, beside half a page fault. Slots
-      // below the span's resident mark were carved before its pages last
-      // went back: carving them again costs no memory, so a refill takes
-      // what it wants of them at once. Without that, a thread starting on
-      // spans another thread emptied refilled 2 KiB at a time, taking the
-      // central lock for every few objects (bench/notes/whole-programs.md,
-      // thread_churn).
-      char *start = g_region.span_start(b, i);
-      const std::uintptr_t first =
-          reinterpret_cast<std::uintptr_t>(start) + s->carved * size;
-      const std::uintptr_t window_end = (first | (kCarveWindow - 1)) + 1;
-      const auto in_window =
-          static_cast<std::uint32_t>((window_end - first + size - 1) / size);
-      const std::uint32_t resident_left =
-          s->resident > s->carved ? s->resident - s->carved : 0;
-      std::uint32_t n = out.count >= want
-                            ? 0
-                            : std::min({want - out.count, cap - s->carved,
-                                        std::max(in_window, resident_left)});
-      for (std::uint32_t k = s->carved + n; k-- > s->carved;) {
-        auto *o = reinterpret_cast<FreeObject *>(start + k * size);
-        mark.clear(o); // its slot may hold it from the span's last use
-        links.push(out.head, o);
-        if constexpr (kDebug)
-          if (b < kNumBins) // the debug build has no tiny path
-            debug_on_carve(b, o);
+      const std::uint32_t carved = carved_of(s);
+      std::uint32_t n = 0;
+      if (out.count < want && !free_only && !s->owned && carved < cap) {
+        if (own) {
+          // The rest of the span is the thread's to carve, alone: its
+          // slots count as out until it carves them or gives them back.
+          s->owned = 1;
+          s->used += cap - carved;
+          *own = {i, static_cast<std::uint16_t>(carved),
+                  static_cast<std::uint16_t>(cap),
+                  static_cast<std::uint16_t>(s->resident)};
+          leave_partial_if_spent(b, c, i, s, cap);
+          break;
+        }
+        // A thread's own refills carve the span they own (OwnedSlots);
+        // these carve for the rest: the tiny path, a thread past its exit,
+        // a top-up, a bin not yet busy.
+        char *start = g_region.span_start(b, i);
+        n = std::min({want - out.count, cap - carved,
+                      slots_to_carve(start, carved, s->resident, size)});
+        carve(b, start, carved, n, links, mark, out);
+        set_carved(s, carved + n);
+        s->used += n;
       }
-      s->carved += n;
-      s->used += n;
-      out.count += n;
-      if (!s->free && s->carved == cap) {
-        remove(b, c.partial, i);
-        s->state = SpanState::full;
-      }
+      leave_partial_if_spent(b, c, i, s, cap);
       if (n)
         break; // new memory: enough for this refill
     }
+    add_free(c, -static_cast<std::int32_t>(listed));
   }
+  if (own && out.count < want)
+    carve_owned(b, *own, want - out.count, out);
   purge_lazily(now);
   return out.count ? TakeStatus::ok : status;
+}
+
+TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
+                          OwnedSlots &own, bool may_own) noexcept {
+  TakeStatus status = TakeStatus::ok;
+  if (own.next == own.end ||
+      g_bins[b].free_objects.load(std::memory_order_relaxed) > 0)
+    status = central_take(b, want, out, may_own ? &own : nullptr);
+  if (out.count < want)
+    carve_owned(b, own, want - out.count, out);
+  return out.count ? TakeStatus::ok : status;
+}
+
+void carve_owned(unsigned b, OwnedSlots &own, std::uint32_t want,
+                 Batch &out) noexcept {
+  if (own.next == own.end)
+    return;
+  char *start = g_region.span_start(b, own.span);
+  const std::uint32_t n =
+      std::min({want, std::uint32_t(own.end - own.next),
+                slots_to_carve(start, own.next, own.resident, object_size(b))});
+  carve(b, start, own.next, n, Links::current(), SpanMark::of(b), out);
+  own.next = static_cast<std::uint16_t>(own.next + n);
+  // Before any of them is handed out, so that a free from any thread finds
+  // them carved (ReturnCheck).
+  set_carved(g_region.span(b, own.span), own.next);
+}
+
+void central_give_back_owned(unsigned b, OwnedSlots &own) noexcept {
+  if (own.next == own.end)
+    return;
+  CentralBin &c = g_bins[b];
+  const std::uint32_t now = platform::now_ms();
+  {
+    LockGuard g(c.lock);
+    Span *s = g_region.span(b, own.span);
+    s->used -= own.end - own.next;
+    s->owned = 0;
+    if (s->state == SpanState::full) {
+      push_front(b, c.partial, own.span);
+      s->state = SpanState::partial;
+    }
+    if (s->used == 0)
+      release_span(b, c, own.span, s, now);
+  }
+  own = {};
 }
 
 void central_give_back(unsigned b, FreeObject *head) noexcept {

@@ -29,10 +29,45 @@ struct Batch {
   std::uint32_t count = 0;
 };
 
-/// Takes up to \p want objects of bin \p b into \p out: a span's whole
-/// free list, unread, if it holds at most four times \p want (\p out may
-/// then hold more), else objects off one span's list or new slots.
-TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out) noexcept;
+/// The slots of one span that a thread carves alone, with no lock: slots
+/// [next, end) of span `span` of the bin. central_take reserved them, and
+/// the span counts them as out until they are carved or given back. A
+/// thread that carves its own span takes the bin's lock once a span, not
+/// once a batch: two threads that make new objects of one class side by
+/// side took it in turns for every batch (bench/notes/threads.md).
+/// next == end: none. The span's pages are resident below `resident`
+/// (Span::resident, as it was when the thread took the span).
+struct OwnedSlots {
+  std::uint32_t span;
+  std::uint16_t next, end, resident;
+};
+
+/// Takes objects of bin \p b into \p out until it holds \p want: a span's
+/// whole free list, unread, if \p out is empty and the list holds at most
+/// four times \p want (\p out may then hold more), else objects off one
+/// span's list, else new slots. With \p own, a thread's: if it holds
+/// slots, free objects only; if not, the new slots are the rest of a span,
+/// reserved for the thread, and \p own holds them. Either way, what \p out
+/// still wants is then carved from \p own.
+TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
+                        OwnedSlots *own = nullptr) noexcept;
+
+/// A thread's refill of bin \p b when it has no freed list to reuse:
+/// objects freed back to the central bin first, as mimalloc reuses a
+/// page's freed objects before it extends the page; then the slots of the
+/// thread's own span (\p own), with no lock; then central_take, which
+/// gives a thread whose bin is busy (\p may_own) the next span to own.
+TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
+                          OwnedSlots &own, bool may_own) noexcept;
+
+/// Carves up to \p want objects off \p own onto \p out, in address order,
+/// with no lock: as the central bin carves, a 2 KiB window at a time on
+/// pages not yet resident.
+void carve_owned(unsigned b, OwnedSlots &own, std::uint32_t want,
+                 Batch &out) noexcept;
+
+/// Gives the slots \p own has not carved back to their span.
+void central_give_back_owned(unsigned b, OwnedSlots &own) noexcept;
 
 /// Puts a chain of objects, all of bin \p b, null-terminated, back on
 /// their spans.

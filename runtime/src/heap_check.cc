@@ -98,7 +98,7 @@ Place place_of(unsigned b, const void *p) noexcept {
   const auto offset = static_cast<std::uintptr_t>(static_cast<const char *>(p) -
                                                   g_region.span_start(b, i));
   const std::uint32_t slot = slot_at(b, offset);
-  if (s->state == SpanState::unused || slot >= s->carved)
+  if (s->state == SpanState::unused || slot >= carved_of(s))
     return Place::never_handed_out;
   return slot * object_size(b) != offset ? Place::interior : Place::object;
 }

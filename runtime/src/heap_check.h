@@ -255,7 +255,7 @@ struct ReturnCheck {
     const std::uintptr_t offset =
         reinterpret_cast<std::uintptr_t>(o) & (kSpanSize - 1);
     const auto slot = static_cast<std::uint32_t>((offset * reciprocal) >> 32);
-    if (SIZESPEC_UNLIKELY(s->used == 0 || slot >= s->carved ||
+    if (SIZESPEC_UNLIKELY(s->used == 0 || slot >= carved_of(s) ||
                           slot * size != offset))
       bad_return(b, o, s, from);
     if (SIZESPEC_UNLIKELY(mark.marked(o, s)))

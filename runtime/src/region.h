@@ -41,6 +41,7 @@ constexpr std::size_t kSpanSize = std::size_t(1) << kSpanShift;
 static_assert(kSpanSize % kMinSpanAlign == 0,
               "spans must honour kMinSpanAlign");
 static_assert(kSpanSize >= 16 * kMaxSmallSize, "a span holds 16+ objects");
+static_assert(kSpanSize / 8 < (1u << 15), "a span's slots fit Span::resident");
 
 /// The range after the bins': spans of 32-byte blocks into which the tiny
 /// path packs pointer-free objects (tiny.h). Pointer-free only, like the

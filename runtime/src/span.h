@@ -35,10 +35,15 @@ enum class SpanState : std::uint8_t {
 };
 
 struct Span {
-  FreeObject *free;     ///< objects given back, to hand out again
-  std::uint32_t used;   ///< objects out: in use or in a thread cache
-  std::uint32_t carved; ///< slots [0, carved) have been handed out before
-  std::uint32_t next;   ///< list links (span indices in the bin)
+  FreeObject *free; ///< objects given back, to hand out again
+  /// Objects out: in use or in a thread cache; and, while a thread owns the
+  /// span's carving (`owned`), the slots it has yet to carve.
+  std::uint32_t used;
+  /// Slots [0, carved) have been handed out before. The thread that owns
+  /// the span's carving writes it without the bin's lock: read and write
+  /// it with carved_of and set_carved.
+  std::uint32_t carved;
+  std::uint32_t next; ///< list links (span indices in the bin)
   std::uint32_t prev;
   std::uint32_t emptied_at; ///< when it last became empty (platform::now_ms)
   SpanState state;
@@ -48,9 +53,22 @@ struct Span {
   /// Slots [0, resident) were carved since the span's pages were last
   /// given back to the OS: their pages are resident, so carving them again
   /// costs no memory.
-  std::uint16_t resident;
+  std::uint16_t resident : 15;
+  /// A thread carves the span's slots from `carved` up, alone (central.h,
+  /// OwnedSlots): no other refill carves them.
+  std::uint16_t owned : 1;
 };
 static_assert(sizeof(Span) == 32, "metadata is 32 bytes a span");
+
+/// Span::carved, which its owner writes while others read it. Relaxed:
+/// whoever frees an object got it, through the program's own
+/// synchronization, after the owner carved it, so reads it as carved.
+inline std::uint32_t carved_of(const Span *s) {
+  return __atomic_load_n(&s->carved, __ATOMIC_RELAXED);
+}
+inline void set_carved(Span *s, std::uint32_t n) {
+  __atomic_store_n(&s->carved, n, __ATOMIC_RELAXED);
+}
 
 } // namespace sizespec
 

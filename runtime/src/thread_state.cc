@@ -145,6 +145,7 @@ void thread_exit(void *arg) {
     give_back(b, alloc, alloc_len, 0);
     FreeObject *freed = take_freed(b);
     give_back(b, freed, sync_frees(*t, b), 0);
+    central_give_back_owned(b, t->owned[b]);
     tc.__free_budget[b] = 0;
   }
   tiny_thread_exit(t->tiny);
@@ -217,22 +218,31 @@ std::uint32_t list_length(unsigned b, const FreeObject *p) noexcept {
 
 namespace {
 
+/// An allocation of a thread past its exit: one object from the central
+/// bin, or null with \p status.
+void *exited_alloc(unsigned b, bool generic, TakeStatus &status) {
+  Batch got;
+  status = central_take(b, 1, got);
+  if (status != TakeStatus::ok)
+    return nullptr;
+  count_one(b, generic);
+  if constexpr (kDebug)
+    debug_on_alloc(b, got.head, nullptr);
+  return got.head;
+}
+
 /// One refill of bin b for thread_refill: an object, or null with
 /// \p status.
 SIZESPEC_FAST_PATH void *refill_once(unsigned b, std::size_t size, bool generic,
                                      TakeStatus &status) noexcept {
   ThreadState *t = thread_state();
   ThreadCache &tc = tls_cache;
-  if (SIZESPEC_UNLIKELY(t == &g_exited)) {
-    Batch got;
-    status = central_take(b, 1, got);
-    if (status != TakeStatus::ok)
-      return nullptr;
-    count_one(b, generic);
-    if constexpr (kDebug)
-      debug_on_alloc(b, got.head, nullptr);
-    return got.head;
-  }
+  // The debug build's own lists of g_exited are not set up as lists. The
+  // release build asks past the swap, which a thread past its exit never
+  // takes (its lists stay empty: each free flushes at once), so that a
+  // steady loop's swaps do not pay for the question.
+  if (kDebug && SIZESPEC_UNLIKELY(t == &g_exited))
+    return exited_alloc(b, generic, status);
   std::uintptr_t &alloc = alloc_list(*t, b);
   if constexpr (kDebug) {
     // What the inline fast path pops in the normal build.
@@ -274,8 +284,11 @@ SIZESPEC_FAST_PATH void *refill_once(unsigned b, std::size_t size, bool generic,
     p = list.head;
     len = list.count;
   } else {
+    if (SIZESPEC_UNLIKELY(t == &g_exited))
+      return exited_alloc(b, generic, status);
     Batch got;
-    status = central_take(b, t->batch[b], got);
+    status =
+        central_refill(b, t->batch[b], got, t->owned[b], owns_spans(*t, b));
     if (status != TakeStatus::ok) {
       sync_allocs(*t, b, 0); // `alloc` is empty
       return nullptr;

@@ -263,6 +263,33 @@ TEST(HardeningDeathTest, FreeOfAPointerNeverHandedOut) {
                    bin_name(7, true) + "\n$");
 }
 
+TEST(HardeningDeathTest, FreeOfASlotItsThreadHasYetToCarve) {
+  // A busy thread carves a span of its own with no lock (OwnedSlots): the
+  // span counts its slots as out, carved or not, but those not yet carved
+  // were never handed out. The thread makes objects until one starts a new
+  // span (it owns that span by then), and frees the span's last slot.
+  auto Run = [] {
+    on_exiting_thread([] {
+      constexpr std::size_t Size = class_size(11);
+      std::vector<void *> Objects;
+      char *First = nullptr;
+      while (!First) {
+        auto *P = static_cast<char *>(routine<11, true, false>(Size));
+        Objects.push_back(P);
+        if (Objects.size() > 300 &&
+            (reinterpret_cast<std::uintptr_t>(P) & 0xffff) < 4 * Size)
+          First = P;
+      }
+      char *Span = First - (reinterpret_cast<std::uintptr_t>(First) & 0xffff);
+      ::operator delete(Span + (0x10000 / Size - 1) * Size);
+    });
+  };
+  EXPECT_DEATH(Run(),
+               "^sizespec: free of a pointer the runtime never handed out of "
+               "0x[0-9a-f]+ " +
+                   bin_name(11, true) + "\n$");
+}
+
 TEST(HardeningDeathTest, FreeOfAnInteriorPointer) {
   auto Run = [] {
     char *P = static_cast<char *>(::operator new(runtime(48)));
