@@ -109,7 +109,8 @@ struct ThreadState {
   /// The sum over the bins of their caps, in bytes (<= kThreadCacheBytes).
   std::size_t cap_bytes;
   /// Each bin's slots of a span this thread carves alone (central.h): a
-  /// refill carves them before it asks the central bin.
+  /// refill carves them, with no lock, when the central bin has no freed
+  /// objects to give it (central_refill).
   OwnedSlots owned[kNumBins];
   /// The thread's bin counts (counters.h): only it writes them.
   BinCounters counts[kNumBins];
