@@ -413,8 +413,6 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
     }
     add_free(c, -static_cast<std::int32_t>(listed));
   }
-  if (own && out.count < want)
-    carve_owned(b, *own, want - out.count, out);
   purge_lazily(now);
   return out.count ? TakeStatus::ok : status;
 }

@@ -47,8 +47,8 @@ struct OwnedSlots {
 /// four times \p want (\p out may then hold more), else objects off one
 /// span's list, else new slots. With \p own, a thread's: if it holds
 /// slots, free objects only; if not, the new slots are the rest of a span,
-/// reserved for the thread, and \p own holds them. Either way, what \p out
-/// still wants is then carved from \p own.
+/// reserved for the thread, and \p own holds them (central_refill carves
+/// them).
 TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
                         OwnedSlots *own = nullptr) noexcept;
 
