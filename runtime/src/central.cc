@@ -107,12 +107,6 @@ void remove(unsigned b, SpanList &l, std::uint32_t i) {
     l.tail = s->prev;
 }
 
-/// Adds \p n (which may be negative) to c.free_objects (bin lock held).
-void add_free(CentralBin &c, std::int32_t n) {
-  c.free_objects.store(c.free_objects.load(std::memory_order_relaxed) + n,
-                       std::memory_order_relaxed);
-}
-
 /// A span for bin b: the most recently emptied committed one (its pages are
 /// the likeliest to be in cache and TLB), else a decommitted one, else a
 /// fresh one from the frontier.
@@ -185,7 +179,7 @@ void release_span(unsigned b, CentralBin &c, std::uint32_t i, Span *s,
                   std::uint32_t now) {
   // Its list, all it carved, goes with it: the count falls below the
   // objects listed until the return that emptied it adds its own.
-  add_free(c, -static_cast<std::int32_t>(carved_of(s)));
+  own_add(c.free_objects, -static_cast<std::int32_t>(carved_of(s)));
   remove(b, c.partial, i);
   s->state = SpanState::empty;
   s->free = nullptr;
@@ -265,29 +259,45 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
   const Links links = Links::current();
   const ReturnCheck check(b, region_frontier(b));
   const Region region = g_region;
-  for (const FreeObject *from = nullptr; head; ++n) {
-    FreeObject *o = head;
-    const std::uintptr_t at = region.span_index(b, o);
+  const FreeObject *from = nullptr;
+  std::uintptr_t at = head ? region.span_index(b, head) : 0;
+  while (head) {
+    // A run: objects of one span one after another, as a list freed in
+    // the order its objects were made holds them. The span's record is
+    // looked up once a run, and its list, its count of objects out, its
+    // carved slots and its mark stay in registers through it.
+    check.in_range(head, at, from);
     const auto i = static_cast<std::uint32_t>(at);
     Span *s = region.span(b, i);
-    check.check(o, at, s, from);
-    from = o;
-    head = links.next_returned(o);
-    check.mark.set(o, s);
-    links.push(s->free, o);
     if (s->state == SpanState::full) {
       push_front(b, c.partial, i);
       s->state = SpanState::partial;
     }
-    if (--s->used == 0)
+    const std::uint32_t out_before = s->used;
+    const std::uint32_t carved = carved_of(s);
+    const std::uintptr_t span_mark = check.mark.of_span(s);
+    FreeObject *list = s->free;
+    std::uint32_t out = out_before;
+    const std::uintptr_t run = at;
+    do {
+      FreeObject *o = head;
+      check.check(o, s, out, carved, list, span_mark, from);
+      from = o;
+      head = links.next_returned(o);
+      check.mark.set(o, span_mark);
+      links.push(list, o);
+      --out;
+    } while (head && (at = region.span_index(b, head)) == run);
+    n += out_before - out;
+    s->free = list;
+    s->used = out;
+    if (out == 0)
       release_span(b, c, i, s, now);
   }
-  add_free(c, static_cast<std::int32_t>(n));
-  // A store, not an add: the lock orders the writers, and a count of all
-  // bins in one place would be written by every thread's flushes.
-  c.objects_returned.store(c.objects_returned.load(std::memory_order_relaxed) +
-                               n,
-                           std::memory_order_relaxed);
+  own_add(c.free_objects, static_cast<std::int32_t>(n));
+  // The lock orders the writers; a count of all bins in one place would
+  // be written by every thread's flushes.
+  own_add(c.objects_returned, n);
 }
 
 /// The lazy purge, at the end of a refill's or a flush's visit at \p now:
@@ -347,8 +357,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
   {
     LockGuard g(c.lock);
     c.last_used.store(now, std::memory_order_relaxed);
-    c.takes.store(c.takes.load(std::memory_order_relaxed) + 1,
-                  std::memory_order_relaxed);
+    own_add(c.takes, 1);
     // A thread with slots of its own left takes only free objects here.
     const bool free_only = own && own->next < own->end;
     std::uint32_t listed = 0; // objects taken off the spans' lists
@@ -411,7 +420,7 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
       if (n)
         break; // new memory: enough for this refill
     }
-    add_free(c, -static_cast<std::int32_t>(listed));
+    own_add(c.free_objects, -static_cast<std::int32_t>(listed));
   }
   purge_lazily(now);
   return out.count ? TakeStatus::ok : status;

@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <type_traits>
 
 namespace sizespec {
 
@@ -110,10 +111,12 @@ struct Counters {
   }
 };
 
-/// Adds \p n to a count that only the calling thread writes: no atomic
-/// read-modify-write, no lock prefix; a reader on another thread sees the
+/// Adds \p n (which may be negative) to a count that one writer at a time
+/// writes (its thread, or the holder of the lock that guards it): no
+/// atomic read-modify-write, no lock prefix; a reader elsewhere sees the
 /// word whole, before or after.
-inline void own_add(std::atomic<std::uint64_t> &c, std::uint64_t n) noexcept {
+template <class T>
+inline void own_add(std::atomic<T> &c, std::type_identity_t<T> n) noexcept {
   c.store(c.load(std::memory_order_relaxed) + n, std::memory_order_relaxed);
 }
 SIZESPEC_INTERNAL extern Counters g_counters;

@@ -134,15 +134,15 @@ void link_error(unsigned b, const void *where, std::uintptr_t value) noexcept {
 }
 
 void double_return_suspected(unsigned b, const FreeObject *o,
-                             const Span *s) noexcept {
+                             const FreeObject *list) noexcept {
   const Links links = Links::current();
-  for (const FreeObject *f = s->free; f; f = links.next_in_span(b, f))
+  for (const FreeObject *f = list; f; f = links.next_in_span(b, f))
     if (f == o)
       heap_error("double free", o, b);
 }
 
 void bad_return(unsigned b, const FreeObject *o, const Span *s,
-                const FreeObject *from) noexcept {
+                std::uint32_t out, const FreeObject *from) noexcept {
   // A freed list's link decodes outside the bin only if it was written
   // after its object was freed (the free path pushes only the bin's
   // addresses). It is named as it was read: the return has since relinked
@@ -151,7 +151,7 @@ void bad_return(unsigned b, const FreeObject *o, const Span *s,
     link_error(b, from, reinterpret_cast<std::uintptr_t>(o) * g_link_key);
   // A span with none of its objects out has none to take back: this one
   // came back before (its slots count as never carved once it is empty).
-  if (s && (s->used == 0 || s->state == SpanState::empty))
+  if (s && (out == 0 || s->state == SpanState::empty))
     heap_error("double free", o, b);
   check_place(b, o);
   heap_error("free-list corruption: an object its span does not have out", o,

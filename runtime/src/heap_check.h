@@ -206,26 +206,31 @@ struct SpanMark {
   std::uintptr_t of_span(const Span *s) const noexcept {
     return value ^ s->epoch;
   }
-  /// Before the object's link is written.
-  void set(const FreeObject *o, const Span *s) const noexcept {
-    *at(o) = of_span(s);
+  /// Puts its span's mark, \p span_mark (of_span), in \p o: before the
+  /// object's link is written.
+  void set(const FreeObject *o, std::uintptr_t span_mark) const noexcept {
+    *at(o) = span_mark;
   }
   void clear(const FreeObject *o) const noexcept { *at(o) = 0; }
-  bool marked(const FreeObject *o, const Span *s) const noexcept {
-    return *at(o) == of_span(s);
+  /// Whether \p o holds its span's mark, \p span_mark.
+  bool marked(const FreeObject *o, std::uintptr_t span_mark) const noexcept {
+    return *at(o) == span_mark;
   }
 };
 
-/// An object of span \p s comes back holding the span's mark: stops the
-/// program if it is on the span's list already (a double free); else the
+/// An object comes back holding its span's mark: stops the program if it
+/// is on the span's list (\p list) already (a double free); else the
 /// program wrote the mark's value there, and nothing happens.
-SIZESPEC_SLOW_PATH void double_return_suspected(unsigned b, const FreeObject *o,
-                                                const Span *s) noexcept;
+SIZESPEC_SLOW_PATH void
+double_return_suspected(unsigned b, const FreeObject *o,
+                        const FreeObject *list) noexcept;
 
 /// What ReturnCheck found: a double free, a pointer never handed out, an
 /// interior pointer; or, for an object outside the bin that the link of
-/// \p from named (a chain's later object), that link overwritten.
+/// \p from named (a chain's later object), that link overwritten. \p s,
+/// if not null, is the object's span, with \p out objects out.
 [[noreturn]] void bad_return(unsigned b, const FreeObject *o, const Span *s,
+                             std::uint32_t out,
                              const FreeObject *from) noexcept;
 
 /// The check of each object that comes back to one of bin \p b's spans,
@@ -242,24 +247,31 @@ struct ReturnCheck {
         mark(SpanMark::of(bin)) {}
 
   /// Object \p o (its bin's range unchecked), named by the link of
-  /// \p from (null for a chain's head), comes back to span \p at, \p s:
-  /// stops the program if it is not an object the span has out (double and
-  /// invalid frees, and a link overwritten after its object was freed).
-  /// About ten instructions, and the mark's three, on data the return reads
-  /// anyway; an address outside the bin's range gives a span index \p at
-  /// outside [first, frontier), and \p s and \p o are read only inside.
-  void check(const FreeObject *o, std::uintptr_t at, const Span *s,
-             const FreeObject *from) const noexcept {
+  /// \p from (null for a chain's head), is in span \p at: stops the
+  /// program if that is not one of the bin's spans in use. An address
+  /// outside the bin's range gives a span index outside [first, frontier).
+  void in_range(const FreeObject *o, std::uintptr_t at,
+                const FreeObject *from) const noexcept {
     if (SIZESPEC_UNLIKELY(at - first >= frontier - first))
-      bad_return(b, o, nullptr, from);
+      bad_return(b, o, nullptr, 0, from);
+  }
+
+  /// Object \p o, in range, comes back to span \p s, which has \p out
+  /// objects out, slots [0, \p carved) carved, \p list on its free list
+  /// (as the return has them so far) and \p span_mark as its mark: stops
+  /// the program if it is not an object the span has out (double and
+  /// invalid frees). About ten instructions, and the mark's two, on data
+  /// the return reads anyway.
+  void check(const FreeObject *o, const Span *s, std::uint32_t out,
+             std::uint32_t carved, const FreeObject *list,
+             std::uintptr_t span_mark, const FreeObject *from) const noexcept {
     const std::uintptr_t offset =
         reinterpret_cast<std::uintptr_t>(o) & (kSpanSize - 1);
     const auto slot = static_cast<std::uint32_t>((offset * reciprocal) >> 32);
-    if (SIZESPEC_UNLIKELY(s->used == 0 || slot >= carved_of(s) ||
-                          slot * size != offset))
-      bad_return(b, o, s, from);
-    if (SIZESPEC_UNLIKELY(mark.marked(o, s)))
-      double_return_suspected(b, o, s);
+    if (SIZESPEC_UNLIKELY(out == 0 || slot >= carved || slot * size != offset))
+      bad_return(b, o, s, out, from);
+    if (SIZESPEC_UNLIKELY(mark.marked(o, span_mark)))
+      double_return_suspected(b, o, list);
   }
 };
 

@@ -202,6 +202,27 @@ TEST(HardeningDeathTest, DoubleFreeAfterTheObjectWentBackToABusySpan) {
                           bin_name(19, true) + "\n$");
 }
 
+TEST(HardeningDeathTest, DoubleFreeWithinTheRunOfAFlush) {
+  // delete p; delete q; delete p, of one span: the thread's freed list
+  // runs p, q, p, q, ... The frees after it make the thread flush that
+  // list, whose objects of one span go back as one run; the second p is
+  // found on the list that run is building.
+  auto Run = [] {
+    void *P = nullptr, *Q = nullptr;
+    two_in_one_span<18, false>(P, Q);
+    std::vector<void *> More;
+    for (int I = 0; I < 600; ++I)
+      More.push_back(routine<18, false, false>(class_size(18)));
+    ::operator delete(P);
+    ::operator delete(Q);
+    ::operator delete(P);
+    for (void *M : More)
+      ::operator delete(M);
+  };
+  EXPECT_DEATH(Run(), "^sizespec: double free of 0x[0-9a-f]+ " +
+                          bin_name(18, false) + "\n$");
+}
+
 /// The second word of \p P.
 std::uintptr_t &second_word(void *P) {
   return static_cast<std::uintptr_t *>(P)[1];
