@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <sys/mman.h>
 #include <unistd.h>
 
 namespace sizespec {
@@ -69,9 +68,8 @@ bool is_slot(unsigned b, const void *p) {
 
 void debug_init() noexcept {
   std::size_t bytes = (std::size_t(kNumBins) << g_region.shift) / 64;
-  void *p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (p == MAP_FAILED)
+  void *p = platform::map(bytes);
+  if (!p)
     platform::fatal("no address space for the debug build's bitmaps");
   g_free_bits = static_cast<std::uint64_t *>(p);
 }

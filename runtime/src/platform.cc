@@ -41,6 +41,12 @@ void *reserve(std::size_t size, std::size_t align) noexcept {
   return reinterpret_cast<void *>(aligned);
 }
 
+void *map(std::size_t size) noexcept {
+  void *p = mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? nullptr : p;
+}
+
 void release(void *p, std::size_t size) noexcept { munmap(p, size); }
 
 bool commit(void *p, std::size_t size) noexcept {

@@ -16,7 +16,11 @@ namespace sizespec::platform {
 /// Reserves \p size bytes of address space aligned to \p align (a power of
 /// two), inaccessible and not committed. Null on failure.
 void *reserve(std::size_t size, std::size_t align) noexcept;
-/// Gives a reservation back to the OS (munmap).
+/// Maps \p size bytes (rounded up to pages) readable, writable and zero,
+/// committed as they are touched. Null on failure. Give them back
+/// with release.
+void *map(std::size_t size) noexcept;
+/// Gives a reservation or a mapping back to the OS (munmap).
 void release(void *p, std::size_t size) noexcept;
 /// Makes [P, P+Size) readable and writable (page-aligned). False on ENOMEM.
 bool commit(void *p, std::size_t size) noexcept;

@@ -3,6 +3,7 @@
 #include "profile.h"
 
 #include "lock.h"
+#include "platform.h"
 
 #include <sizespec/size_classes.h>
 #include <sizespec/tiny_path.h>
@@ -17,7 +18,6 @@
 #include <ctime>
 #include <dlfcn.h>
 #include <link.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include <unwind.h>
 
@@ -320,12 +320,6 @@ int find_self(dl_phdr_info *info, std::size_t, void *arg) {
   return 0;
 }
 
-void *map(std::size_t bytes) {
-  void *p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  return p == MAP_FAILED ? nullptr : p;
-}
-
 } // namespace
 
 void profile_init(Mode mode, const char *mode_name,
@@ -345,9 +339,10 @@ void profile_init(Mode mode, const char *mode_name,
   read_number("SIZESPEC_PROFILE_RATE", "a number of bytes", g_rate);
   read_number("SIZESPEC_PROFILE_SEED", "a number", g_seed);
   if (mode == Mode::active) {
-    g_table.entries = static_cast<Entry *>(map(kEntries * sizeof(Entry)));
+    g_table.entries =
+        static_cast<Entry *>(platform::map(kEntries * sizeof(Entry)));
     g_table.pool = static_cast<std::uintptr_t *>(
-        map(kPoolFrames * sizeof(std::uintptr_t)));
+        platform::map(kPoolFrames * sizeof(std::uintptr_t)));
     if (!g_table.entries || !g_table.pool) {
       std::fprintf(stderr, "sizespec: no memory for the profile's table; no "
                            "profile is taken\n");

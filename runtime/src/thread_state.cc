@@ -12,7 +12,7 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdlib>
+#include <cstring>
 #include <pthread.h>
 
 namespace sizespec {
@@ -44,6 +44,53 @@ pthread_key_t g_exit_key;
 /// thread once, before or after.
 constinit Lock g_registry_lock;
 constinit ThreadState *g_threads = nullptr;
+
+/// Bytes of memory a thread's state takes: whole pages of the runtime's
+/// own, not the process's malloc. An allocator behind the runtime (mimalloc)
+/// ties a block to the heap of the thread that made it, and the state is
+/// freed in the thread's exit destructor, which may run after the
+/// allocator's own: each exit left it a heap to abandon, and
+/// `thread_churn` under `on+mimalloc` spent 15 % of its time walking
+/// mimalloc's list of abandoned segments (bench/notes/threads.md).
+constexpr std::size_t kStateBytes =
+    (sizeof(ThreadState) + kPageSize - 1) & ~(kPageSize - 1);
+/// Exited threads' states kept for the next threads to start (under
+/// g_registry_lock), so that a program running a thread per task makes
+/// no system call and takes no page fault for them; more go back to the OS.
+constexpr unsigned kSpareStates = 8;
+constinit ThreadState *g_spare_states = nullptr;
+constinit unsigned g_spare_count = 0;
+
+/// A zeroed state for a new thread, or null if the OS has no memory.
+ThreadState *new_state() {
+  ThreadState *t = nullptr;
+  {
+    LockGuard g(g_registry_lock);
+    if ((t = g_spare_states)) {
+      g_spare_states = t->next;
+      --g_spare_count;
+    }
+  }
+  if (t) {
+    std::memset(static_cast<void *>(t), 0, sizeof(ThreadState));
+    return t;
+  }
+  return static_cast<ThreadState *>(platform::map(kStateBytes));
+}
+
+/// Keeps the state of an exited thread for the next one, or gives it back.
+void drop_state(ThreadState *t) {
+  {
+    LockGuard g(g_registry_lock);
+    if (g_spare_count < kSpareStates) {
+      t->next = g_spare_states;
+      g_spare_states = t;
+      ++g_spare_count;
+      return;
+    }
+  }
+  platform::release(t, kStateBytes);
+}
 
 void join_registry(ThreadState &t) {
   LockGuard g(g_registry_lock);
@@ -151,14 +198,14 @@ void thread_exit(void *arg) {
   tiny_thread_exit(t->tiny);
   tc.__state = &g_exited;
   leave_registry(*t);
-  std::free(t);
+  drop_state(t);
   central_purge_after_exit(platform::now_ms());
 }
 
 } // namespace
 
 ThreadState *thread_state_setup() noexcept {
-  auto *t = static_cast<ThreadState *>(std::calloc(1, sizeof(ThreadState)));
+  ThreadState *t = new_state();
   if (!t)
     platform::fatal("out of memory for a thread's cache state");
   ThreadCache &tc = tls_cache;

@@ -93,8 +93,9 @@ inline constexpr std::size_t kThreadCacheBytes = 1024 * 1024;
 
 /// The slow paths' own view of a thread's lists, as of the last time they
 /// folded the counts into the stats. The fast paths never touch it; it
-/// lives on the heap, found through ThreadCache::state, so the runtime's
-/// TLS block stays small enough for dlopen.
+/// lives in pages of the runtime's own (thread_state.cc), found through
+/// ThreadCache::state, so the runtime's TLS block stays small enough for
+/// dlopen.
 struct ThreadState {
   /// Length of `alloc` when last set: allocations since then are the
   /// difference to its length now (0 at a refill).

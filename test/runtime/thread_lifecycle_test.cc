@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <malloc.h>
 #include <pthread.h>
 
 #include <atomic>
@@ -100,6 +101,24 @@ TEST(ThreadLifecycle, ObjectsOfExitedThreadsAreFreedByOthers) {
 // each kind) and returning it at exit: nothing of a thread may stay
 // behind, so resident memory after the millionth is where it was after
 // the first few thousand. Two threads create and join them, half each.
+TEST(ThreadLifecycle, AThreadsStateTakesNothingFromMalloc) {
+  // The state a thread's first slow path sets up is the runtime's own
+  // memory. An allocator behind the runtime ties a block to the heap of
+  // the thread that made it, and the state goes at the thread's exit,
+  // perhaps after that heap: mimalloc then kept a heap per exited thread
+  // to abandon, and walked them at each thread's start. With one arena,
+  // glibc's mallinfo2 counts every thread's blocks.
+  ASSERT_EQ(mallopt(M_ARENA_MAX, 1), 1);
+  std::size_t Before = 0, After = 0;
+  std::thread([&] {
+    Before = mallinfo2().uordblks;
+    void *P = routine<3, false, false>(24); // the thread's first slow path
+    After = mallinfo2().uordblks;
+    ::operator delete(P, 24);
+  }).join();
+  EXPECT_EQ(After, Before) << "bytes malloc'd at the thread's first slow path";
+}
+
 TEST(ThreadLifecycle, MillionThreadsCreatedAndJoinedKeepRssFlat) {
   constexpr int kThreads = 1000000, kWarmUp = 20000;
   std::uint64_t Before = in_use();
