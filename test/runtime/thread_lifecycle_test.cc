@@ -97,10 +97,6 @@ TEST(ThreadLifecycle, ObjectsOfExitedThreadsAreFreedByOthers) {
   EXPECT_EQ(in_use(), Before) << "objects lost between exited threads";
 }
 
-// A million threads, each setting up its cache (its first allocation of
-// each kind) and returning it at exit: nothing of a thread may stay
-// behind, so resident memory after the millionth is where it was after
-// the first few thousand. Two threads create and join them, half each.
 TEST(ThreadLifecycle, AThreadsStateTakesNothingFromMalloc) {
   // The state a thread's first slow path sets up is the runtime's own
   // memory. An allocator behind the runtime ties a block to the heap of
@@ -119,6 +115,10 @@ TEST(ThreadLifecycle, AThreadsStateTakesNothingFromMalloc) {
   EXPECT_EQ(After, Before) << "bytes malloc'd at the thread's first slow path";
 }
 
+// A million threads, each setting up its cache (its first allocation of
+// each kind) and returning it at exit: nothing of a thread may stay
+// behind, so resident memory after the millionth is where it was after
+// the first few thousand. Two threads create and join them, half each.
 TEST(ThreadLifecycle, MillionThreadsCreatedAndJoinedKeepRssFlat) {
   constexpr int kThreads = 1000000, kWarmUp = 20000;
   std::uint64_t Before = in_use();
