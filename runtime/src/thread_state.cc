@@ -61,7 +61,8 @@ constexpr unsigned kSpareStates = 8;
 constinit ThreadState *g_spare_states = nullptr;
 constinit unsigned g_spare_count = 0;
 
-/// A zeroed state for a new thread, or null if the OS has no memory.
+/// A zeroed state for a new thread, but for the bins its last thread was
+/// busy in (ThreadState::busy_before), or null if the OS has no memory.
 ThreadState *new_state() {
   ThreadState *t = nullptr;
   {
@@ -72,7 +73,9 @@ ThreadState *new_state() {
     }
   }
   if (t) {
+    const std::uint64_t busy_before = t->busy_before;
     std::memset(static_cast<void *>(t), 0, sizeof(ThreadState));
+    t->busy_before = busy_before;
     return t;
   }
   return static_cast<ThreadState *>(platform::map(kStateBytes));
@@ -177,7 +180,8 @@ void count_one(unsigned b, bool generic) {
     Counters::add(c.generic, 1);
 }
 
-/// Thread exit: give both lists of every bin back and drop the state.
+/// Thread exit: give both lists of every bin back, note in the state the
+/// bins the thread was busy in, for the next thread, and drop the state.
 /// Frees and allocations that come later (other destructors) go straight
 /// to the central bins.
 void thread_exit(void *arg) {
@@ -195,6 +199,10 @@ void thread_exit(void *arg) {
     central_give_back_owned(b, t->owned[b]);
     tc.__free_budget[b] = 0;
   }
+  std::uint64_t busy = 0;
+  for (unsigned b = 0; b < kNumBins; ++b)
+    busy |= std::uint64_t(busy_in(*t, b)) << b;
+  t->busy_before = busy;
   tiny_thread_exit(t->tiny);
   tc.__state = &g_exited;
   leave_registry(*t);
@@ -278,6 +286,14 @@ void *exited_alloc(unsigned b, bool generic, TakeStatus &status) {
   return got.head;
 }
 
+/// Bin b's refill from the central bin, for refill_once. Out of line: the
+/// question whether the thread owns spans of the bin, inline, cost the swap
+/// of a steady loop's lists a few instructions.
+SIZESPEC_SLOW_PATH TakeStatus refill_from_central(ThreadState &t, unsigned b,
+                                                  Batch &got) {
+  return central_refill(b, t.batch[b], got, t.owned[b], owns_spans(t, b));
+}
+
 /// One refill of bin b for thread_refill: an object, or null with
 /// \p status.
 SIZESPEC_FAST_PATH void *refill_once(unsigned b, std::size_t size, bool generic,
@@ -334,8 +350,7 @@ SIZESPEC_FAST_PATH void *refill_once(unsigned b, std::size_t size, bool generic,
     if (SIZESPEC_UNLIKELY(t == &g_exited))
       return exited_alloc(b, generic, status);
     Batch got;
-    status =
-        central_refill(b, t->batch[b], got, t->owned[b], owns_spans(*t, b));
+    status = refill_from_central(*t, b, got);
     if (status != TakeStatus::ok) {
       sync_allocs(*t, b, 0); // `alloc` is empty
       return nullptr;

@@ -113,6 +113,10 @@ struct ThreadState {
   /// refill carves them, with no lock, when the central bin has no freed
   /// objects to give it (central_refill).
   OwnedSlots owned[kNumBins];
+  /// The bins the thread that last had this state was busy in (bit b: bin
+  /// b; see owns_spans). A state outlives its thread (thread_state.cc);
+  /// this is all of it the next thread keeps.
+  std::uint64_t busy_before;
   /// The thread's bin counts (counters.h): only it writes them.
   BinCounters counts[kNumBins];
   /// The registry of live threads (thread_count_totals).
@@ -156,19 +160,29 @@ constexpr std::size_t cap_bytes_of(unsigned b, std::uint32_t batch) {
   return 2 * std::size_t(batch) * class_size(bin_class(b));
 }
 
-/// A thread owns the carving of a span of bin b (central.h, OwnedSlots)
-/// once it has made a quarter span's worth (16 KiB) of the bin's objects:
-/// the bin is busy. One that makes a few objects of many classes carves
-/// them beside other threads' instead: a span of its own for each holds a
-/// page of each for a few objects. Owning after four refills of a bin took
-/// the RSS per live byte of 8 threads from 1.14 to 1.20; after 16 KiB it is
-/// 1.155 (bench/notes/threads.md, "New objects from a span of the
-/// thread's own").
-inline bool owns_spans(const ThreadState &t, unsigned b) {
+/// Thread t is busy in bin b once it has made a quarter span's worth
+/// (16 KiB) of the bin's objects.
+inline bool busy_in(const ThreadState &t, unsigned b) {
   return t.counts[b].allocations.load(std::memory_order_relaxed) *
              class_size(bin_class(b)) >=
          kSpanSize / 4;
 }
+
+/// A thread owns the carving of a span of bin b (central.h, OwnedSlots)
+/// once it is busy in the bin, or from its first refill if the thread that
+/// last had its state was. One that makes a few objects of many classes
+/// carves them beside other threads' instead: a span of its own for each
+/// holds a page of each for a few objects. Owning after four refills of a
+/// bin took the RSS per live byte of 8 threads from 1.14 to 1.20; after
+/// 16 KiB it is 1.155 (bench/notes/threads.md, "New objects from a span of
+/// the thread's own"). A program that runs a thread per task makes each
+/// task's objects as the last one did, and its threads took the bin's lock
+/// for every refill until they were busy again ("A thread owns what the
+/// last one was busy in").
+inline bool owns_spans(const ThreadState &t, unsigned b) {
+  return busy_in(t, b) || (t.busy_before >> b & 1);
+}
+static_assert(kNumBins <= 64, "ThreadState::busy_before holds a bit a bin");
 
 /// Bin B was busy (a refill from the central bin, or a flush): its batch
 /// grows by a step, within kCap / 2 and the thread's budget.

@@ -426,3 +426,29 @@ TEST(Threads, ABusyThreadTakesTheBinsLockOnceASpan) {
   EXPECT_LE(Takes, 2 * Spans) << "refills from the central bin for " << N
                               << " objects of " << Size << " B";
 }
+
+// A thread that starts on the state of one that was busy in a bin owns a
+// span of it from its first refill: 64 objects of 1 KiB take the bin's
+// lock once (the span's reservation). A thread that had to grow busy again
+// took it for each refill of its slow start, 7 times. The exited thread's
+// state is the next one's: the spare states are a stack, and no other
+// thread starts in between.
+TEST(Threads, AThreadOwnsSpansOfTheBinsItsStatesLastThreadWasBusyIn) {
+  constexpr std::size_t Size = 1024;
+  constexpr unsigned kClass = class_of(Size);
+  auto MakeAndFree = [](int N) {
+    std::vector<void *> Live(N);
+    const std::uint64_t Before = test_hooks::central_takes();
+    for (void *&P : Live)
+      P = routine<kClass, true, false>(Size);
+    const std::uint64_t Takes = test_hooks::central_takes() - Before;
+    for (void *P : Live)
+      ::operator delete(P, Size);
+    return Takes;
+  };
+  std::thread([&] { MakeAndFree(2000); }).join();
+  std::uint64_t Takes = 0;
+  std::thread([&] { Takes = MakeAndFree(64); }).join();
+  EXPECT_LE(Takes, 2u) << "refills from the central bin for 64 objects of "
+                       << Size << " B";
+}
