@@ -1,13 +1,15 @@
 //===- bench/programs/thread_churn.cpp - Short-lived threads --------------===//
 //
-// A program that runs each task on a thread of its own: THREADS threads, two
-// at a time, each allocating OBJECTS objects of typed sizes (8..1000 B,
-// pointer-free), writing them, freeing them and exiting. What a thread's
-// exit costs is paid THREADS times: the runtime gives back what an exit
-// leaves empty (two spans per size class kept), so the next thread faults
-// its pages in again, where an allocator that keeps them does not.
+// A program that runs each task on a thread of its own: THREADS threads,
+// AT_ONCE at a time, each allocating OBJECTS objects of typed sizes
+// (8..1000 B, pointer-free), writing them, freeing them and exiting. What a
+// thread's exit costs is paid THREADS times: the runtime gives back what an
+// exit leaves empty (two spans per size class kept), so the next thread
+// faults its pages in again, where an allocator that keeps them does not.
+// AT_ONCE 1 runs the same tasks with no two threads at the same time: what
+// the threads pay for running side by side is the difference.
 //
-//   thread_churn THREADS [OBJECTS]     (2000 4000)
+//   thread_churn THREADS [OBJECTS [AT_ONCE]]     (2000 4000 2)
 //
 // Prints its task count on stdout, then the bench-result line
 // (program_report.h) with "ops" the allocations made, for the harness.
@@ -78,16 +80,20 @@ int main(int Argc, char **Argv) {
   const unsigned Threads = Argc > 1 ? std::atoi(Argv[1]) : 2000;
   const std::size_t Objects =
       Argc > 2 ? std::strtoul(Argv[2], nullptr, 10) : 4000;
-  if (Threads == 0 || Objects == 0) {
-    std::fprintf(stderr, "usage: thread_churn THREADS [OBJECTS]\n");
+  const unsigned AtOnce = Argc > 3 ? std::atoi(Argv[3]) : 2;
+  if (Threads == 0 || Objects == 0 || AtOnce == 0) {
+    std::fprintf(stderr, "usage: thread_churn THREADS [OBJECTS [AT_ONCE]]\n");
     return 2;
   }
   bench::ProgramTimer Timer;
-  for (unsigned T = 0; T < Threads; T += 2) {
-    std::thread A(task, T, Objects);
-    std::thread B(task, T + 1, Objects);
-    A.join();
-    B.join();
+  std::vector<std::thread> Running;
+  Running.reserve(AtOnce);
+  for (unsigned T = 0; T < Threads; T += AtOnce) {
+    for (unsigned K = 0; K < AtOnce && T + K < Threads; ++K)
+      Running.emplace_back(task, T + K, Objects);
+    for (std::thread &Th : Running)
+      Th.join();
+    Running.clear();
   }
   std::printf("%u tasks\n", Threads);
   Timer.report(static_cast<long long>(Threads) * Objects);
