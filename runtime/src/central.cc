@@ -300,6 +300,32 @@ void return_objects(unsigned b, CentralBin &c, FreeObject *head,
   own_add(c.objects_returned, n);
 }
 
+/// Gives the slots \p own has not carved back to their span (bin lock
+/// held).
+void give_back_owned(unsigned b, CentralBin &c, OwnedSlots &own,
+                     std::uint32_t now) {
+  if (own.next == own.end)
+    return;
+  Span *s = g_region.span(b, own.span);
+  s->used -= own.end - own.next;
+  s->owned = 0;
+  if (s->state == SpanState::full) {
+    push_front(b, c.partial, own.span);
+    s->state = SpanState::partial;
+  }
+  if (s->used == 0)
+    release_span(b, c, own.span, s, now);
+  own = {};
+}
+
+/// At the end of a give-back (bin lock held): with no purge delay, the
+/// empty spans go back at once, but a whole batch per madvise run.
+void purge_without_delay(unsigned b, CentralBin &c, std::uint32_t now) {
+  if (purge_delay() == 0 && c.spans_cached.load(std::memory_order_relaxed) >=
+                                kMinCachedSpans + kDecommitBatch)
+    purge_bin(b, c, now, 0, kMinCachedSpans);
+}
+
 /// The lazy purge, at the end of a refill's or a flush's visit at \p now:
 /// every half delay at most, the first thread through gives back the spans
 /// that have been empty for the delay (a couple per bin excepted), and trims
@@ -452,26 +478,6 @@ void carve_owned(unsigned b, OwnedSlots &own, std::uint32_t want,
   set_carved(g_region.span(b, own.span), own.next);
 }
 
-void central_give_back_owned(unsigned b, OwnedSlots &own) noexcept {
-  if (own.next == own.end)
-    return;
-  CentralBin &c = g_bins[b];
-  const std::uint32_t now = platform::now_ms();
-  {
-    LockGuard g(c.lock);
-    Span *s = g_region.span(b, own.span);
-    s->used -= own.end - own.next;
-    s->owned = 0;
-    if (s->state == SpanState::full) {
-      push_front(b, c.partial, own.span);
-      s->state = SpanState::partial;
-    }
-    if (s->used == 0)
-      release_span(b, c, own.span, s, now);
-  }
-  own = {};
-}
-
 void central_give_back(unsigned b, FreeObject *head) noexcept {
   CentralBin &c = g_bins[b];
   const std::uint32_t now = platform::now_ms();
@@ -479,10 +485,24 @@ void central_give_back(unsigned b, FreeObject *head) noexcept {
     LockGuard g(c.lock);
     c.last_used.store(now, std::memory_order_relaxed);
     return_objects(b, c, head, now);
-    // No delay: give back at once, but a whole batch per madvise run.
-    if (purge_delay() == 0 && c.spans_cached.load(std::memory_order_relaxed) >=
-                                  kMinCachedSpans + kDecommitBatch)
-      purge_bin(b, c, now, 0, kMinCachedSpans);
+    purge_without_delay(b, c, now);
+  }
+  purge_lazily(now);
+}
+
+void central_give_back_thread(unsigned b, FreeObject *alloc, FreeObject *freed,
+                              OwnedSlots &own) noexcept {
+  if (!alloc && !freed && own.next == own.end)
+    return;
+  CentralBin &c = g_bins[b];
+  const std::uint32_t now = platform::now_ms();
+  {
+    LockGuard g(c.lock);
+    c.last_used.store(now, std::memory_order_relaxed);
+    return_objects(b, c, alloc, now);
+    return_objects(b, c, freed, now);
+    give_back_owned(b, c, own, now);
+    purge_without_delay(b, c, now);
   }
   purge_lazily(now);
 }

@@ -66,12 +66,16 @@ TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
 void carve_owned(unsigned b, OwnedSlots &own, std::uint32_t want,
                  Batch &out) noexcept;
 
-/// Gives the slots \p own has not carved back to their span.
-void central_give_back_owned(unsigned b, OwnedSlots &own) noexcept;
-
 /// Puts a chain of objects, all of bin \p b, null-terminated, back on
 /// their spans.
 void central_give_back(unsigned b, FreeObject *head) noexcept;
+
+/// A thread's exit, for bin \p b: puts its two chains (\p alloc and
+/// \p freed, either null) back on their spans and gives the slots \p own
+/// has not carved back to their span, under one take of the bin's lock,
+/// not three.
+void central_give_back_thread(unsigned b, FreeObject *alloc, FreeObject *freed,
+                              OwnedSlots &own) noexcept;
 
 /// The background purge's pass (purge.h) at \p now: gives back the spans
 /// that have been empty for the delay, all of them in a bin unused for that

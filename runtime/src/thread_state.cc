@@ -191,12 +191,10 @@ void thread_exit(void *arg) {
   for (unsigned b = 0; b < kNumBins; ++b) {
     FreeObject *alloc = links.decode_head(b, alloc_list(*t, b));
     alloc_list(*t, b) = detail::kListEnd;
-    std::uint32_t alloc_len = list_length(b, alloc);
-    sync_allocs(*t, b, alloc_len);
-    give_back(b, alloc, alloc_len, 0);
+    sync_allocs(*t, b, list_length(b, alloc));
     FreeObject *freed = take_freed(b);
-    give_back(b, freed, sync_frees(*t, b), 0);
-    central_give_back_owned(b, t->owned[b]);
+    sync_frees(*t, b);
+    central_give_back_thread(b, alloc, freed, t->owned[b]);
     tc.__free_budget[b] = 0;
   }
   std::uint64_t busy = 0;
