@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <initializer_list>
 
 namespace sizespec {
 namespace {
@@ -251,8 +252,11 @@ void leave_partial_if_spent(unsigned b, CentralBin &c, std::uint32_t i, Span *s,
 
 /// Puts each object of the chain at \p head back on its span's free list
 /// (bin lock held); a span that gets all its objects back is released.
-void return_objects(unsigned b, CentralBin &c, FreeObject *head,
-                    std::uint32_t now) {
+/// Inline in both its callers: called from two, Clang kept it out of line,
+/// and each flush paid the call (0.03 instructions a pair of the Batch
+/// rows, bench/notes/threads.md).
+[[gnu::always_inline]] inline void
+return_objects(unsigned b, CentralBin &c, FreeObject *head, std::uint32_t now) {
   std::uint64_t n = 0;
   // Locals: the stores below could alias the globals, which each object
   // would then read again.
@@ -499,8 +503,8 @@ void central_give_back_thread(unsigned b, FreeObject *alloc, FreeObject *freed,
   {
     LockGuard g(c.lock);
     c.last_used.store(now, std::memory_order_relaxed);
-    return_objects(b, c, alloc, now);
-    return_objects(b, c, freed, now);
+    for (FreeObject *head : {alloc, freed})
+      return_objects(b, c, head, now);
     give_back_owned(b, c, own, now);
     purge_without_delay(b, c, now);
   }
