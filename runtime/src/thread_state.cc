@@ -188,18 +188,17 @@ void thread_exit(void *arg) {
   auto *t = static_cast<ThreadState *>(arg);
   ThreadCache &tc = tls_cache;
   const Links links = Links::current();
+  std::uint64_t busy = 0;
   for (unsigned b = 0; b < kNumBins; ++b) {
     FreeObject *alloc = links.decode_head(b, alloc_list(*t, b));
     alloc_list(*t, b) = detail::kListEnd;
     sync_allocs(*t, b, list_length(b, alloc));
+    busy |= std::uint64_t(busy_in(*t, b)) << b;
     FreeObject *freed = take_freed(b);
     sync_frees(*t, b);
     central_give_back_thread(b, alloc, freed, t->owned[b]);
     tc.__free_budget[b] = 0;
   }
-  std::uint64_t busy = 0;
-  for (unsigned b = 0; b < kNumBins; ++b)
-    busy |= std::uint64_t(busy_in(*t, b)) << b;
   t->busy_before = busy;
   tiny_thread_exit(t->tiny);
   tc.__state = &g_exited;

@@ -57,6 +57,11 @@ constexpr int kOnlySlots = 0;   ///< every object handed out was a slot
 constexpr int kNotASlot = 3;    ///< one was not
 constexpr int kForgedBelow = 4; ///< the documented gap, not tried
 
+/// True if \p P is a slot of bin \p B: what the runtime may hand out.
+bool is_slot_of(unsigned B, const void *P) {
+  return bin_of_address(P) == B && place_of(B, P) == Place::object;
+}
+
 /// True if a link the input wrote into one of \p Objects decodes to an
 /// address below the region's end that is not a slot of bin \p B: the
 /// inline pop would hand it out, or fault loading from it, unchecked.
@@ -76,8 +81,7 @@ bool forges_an_address_below_the_end(unsigned B, void *const *Objects,
     std::memcpy(&Word, Objects[O], sizeof Word);
     const std::uintptr_t At = Word * L.inverse;
     const void *P = reinterpret_cast<const void *>(At);
-    if (At != 0 && At < L.bound &&
-        !(bin_of_address(P) == B && place_of(B, P) == Place::object))
+    if (L.decoded_ok(At) && !is_slot_of(B, P))
       return true;
   }
   return false;
@@ -101,7 +105,7 @@ bool forges_an_address_below_the_end(unsigned B, void *const *Objects,
     _exit(kForgedBelow);
   for (int I = 0; I < kAllocations; ++I) {
     void *P = detail::alloc_small_in<false>(B, Bytes);
-    if (bin_of_address(P) != B || place_of(B, P) != Place::object)
+    if (!is_slot_of(B, P))
       _exit(kNotASlot);
   }
   _exit(kOnlySlots);
