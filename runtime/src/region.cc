@@ -63,7 +63,7 @@ bool commit_spans(unsigned b, std::uint32_t first, std::uint32_t count) {
   }
   // The records' place at the head of the range (the first spans' records
   // are in g_head_spans; committing theirs too is harmless).
-  const Span *records = reinterpret_cast<const Span *>(g_region.bin_base(b));
+  const Span *records = g_region.records(b);
   std::uintptr_t meta_lo = page_floor(records + first);
   std::uintptr_t meta_hi = page_ceil(records + first + count);
   if (!platform::commit(reinterpret_cast<void *>(meta_lo), meta_hi - meta_lo) ||
@@ -104,16 +104,24 @@ bool region_init() noexcept {
     g_region.base = static_cast<char *>(p);
     g_region.shift = shift;
     g_region.spans_per_bin = static_cast<std::uint32_t>(bin_bytes / kSpanSize);
-    std::size_t meta_bytes = g_region.spans_per_bin * sizeof(Span);
-    g_region.meta_spans =
+    // Each bin's records start at the page of its colour (region.h).
+    std::size_t meta_bytes =
+        (kBinColours - 1) * kPageSize + g_region.spans_per_bin * sizeof(Span);
+    const auto meta_spans =
         static_cast<std::uint32_t>((meta_bytes + kSpanSize - 1) / kSpanSize);
     // The tiny range: the Span array, then a count byte per block.
     g_region.tiny_counts_offset =
         (meta_bytes + kPageSize - 1) & ~(kPageSize - 1);
     std::size_t tiny_meta =
         g_region.tiny_counts_offset + (bin_bytes >> kTinyBlockShift);
-    g_region.tiny_meta_spans =
+    const auto tiny_meta_spans =
         static_cast<std::uint32_t>((tiny_meta + kSpanSize - 1) / kSpanSize);
+    for (unsigned b = 0; b < kNumSpanBins; ++b) {
+      g_region.first[b] =
+          (b == kTinyBin ? tiny_meta_spans : meta_spans) + bin_colour(b);
+      g_region.record_base[b] = reinterpret_cast<Span *>(
+          g_region.bin_base(b) + bin_colour(b) * kPageSize);
+    }
     // Bases first: a reader that sees the new shift sees the new bases.
     // In the normal build this is detail::inline_free_region too; the
     // debug build's inline frees keep calling operator delete, which

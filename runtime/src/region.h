@@ -15,6 +15,14 @@
 // table, so that a program using every bin a little touches a few pages of
 // metadata rather than a page per bin (65 pages, 260 KiB).
 //
+// The bin ranges are aligned alike, so the same span of every bin would sit
+// at the same offset of its range, and the pages that a program uses at
+// once, a few of each bin it allocates from, would fall into the same sets of
+// a set-associative TLB and evict each other. Bins are coloured instead: bin
+// b's records start at page (b mod kBinColours) of its range and its spans
+// at span (b mod kBinColours) after the records (bench/notes/placement.md,
+// "Bins coloured").
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef SIZESPEC_RUNTIME_REGION_H
@@ -62,6 +70,11 @@ constexpr std::size_t object_size(unsigned b) {
 constexpr unsigned kMaxBinShift = 32;
 constexpr unsigned kMinBinShift = 24;
 
+/// How many offsets the bins' spans and records are spread over (the
+/// header): 16 spans, 1 MiB, the reach of a set of 256 sets of 4 KiB pages.
+constexpr std::uint32_t kBinColours = 16;
+constexpr std::uint32_t bin_colour(unsigned b) { return b % kBinColours; }
+
 /// The region's geometry as operator delete reads it: a pointer's bin is
 /// (p >> shift) - base_index. The one definition is
 /// detail::inline_free_region (<sizespec/free_path.h>), which the plugin's
@@ -95,16 +108,20 @@ struct Region {
   char *base = nullptr;
   unsigned shift = 0;
   std::uint32_t spans_per_bin = 0;
-  std::uint32_t meta_spans = 0; ///< leading spans of a bin holding metadata
-  std::uint32_t tiny_meta_spans = 0; ///< the same for the tiny range
   /// Where the tiny range's count table starts (page-aligned).
   std::size_t tiny_counts_offset = 0;
+  /// Per bin, its first span that holds objects (past the spans that hold
+  /// its metadata, at its colour) and its span records (from page `colour`
+  /// of its range); tables, so that the slow paths load them rather than
+  /// work them out.
+  std::uint32_t first[kNumSpanBins] = {};
+  Span *record_base[kNumSpanBins] = {};
 
   char *bin_base(unsigned b) const { return base + (std::size_t(b) << shift); }
   /// The first span of bin \p b that holds objects.
-  std::uint32_t first_span(unsigned b) const {
-    return b == kTinyBin ? tiny_meta_spans : meta_spans;
-  }
+  std::uint32_t first_span(unsigned b) const { return first[b]; }
+  /// Bin \p b's span records, indexed by span.
+  Span *records(unsigned b) const { return record_base[b]; }
   /// The count byte of the tiny block at \p blk.
   std::atomic<std::uint8_t> *tiny_count(std::uintptr_t blk) const {
     char *tiny = bin_base(kTinyBin);
@@ -117,8 +134,7 @@ struct Region {
   /// spans, else at the head of the bin's range.
   Span *span(unsigned b, std::uint32_t i) const {
     const std::uint32_t k = i - first_span(b);
-    return k < kHeadSpans ? &g_head_spans[b][k]
-                          : reinterpret_cast<Span *>(bin_base(b)) + i;
+    return k < kHeadSpans ? &g_head_spans[b][k] : records(b) + i;
   }
   char *span_start(unsigned b, std::uint32_t i) const {
     return bin_base(b) + (std::size_t(i) << kSpanShift);

@@ -176,14 +176,9 @@ TEST(Memory, ExitedThreadsSpansGoBackWithoutFurtherAllocation) {
 /// Runs the shell command \p Cmd, expects it to exit 0, and returns what it
 /// printed.
 std::string run_command(const std::string &Cmd) {
-  std::string Out;
-  std::FILE *P = popen(Cmd.c_str(), "r");
-  if (!P)
-    return Out;
-  char Buf[256];
-  while (std::fgets(Buf, sizeof Buf, P))
-    Out += Buf;
-  EXPECT_EQ(pclose(P), 0) << Cmd;
+  int Status;
+  std::string Out = command_output(Cmd, Status);
+  EXPECT_EQ(Status, 0) << Cmd;
   return Out;
 }
 

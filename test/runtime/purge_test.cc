@@ -58,14 +58,9 @@ TEST(Purge, EmptySpansAreReusedWithinTheDelay) {
 std::string run_helper(const char *Value) {
   std::string Cmd = std::string("SIZESPEC_PURGE_DELAY_MS='") + Value + "' " +
                     SIZESPEC_PURGE_DELAY_HELPER + " 2>&1";
-  std::string Out;
-  std::FILE *P = popen(Cmd.c_str(), "r");
-  if (!P)
-    return Out;
-  char Buf[512];
-  while (std::fgets(Buf, sizeof Buf, P))
-    Out += Buf;
-  EXPECT_EQ(pclose(P), 0);
+  int Status;
+  std::string Out = sizespec::test::command_output(Cmd, Status);
+  EXPECT_EQ(Status, 0);
   return Out;
 }
 

@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "test_util.h"
+
 #include <gtest/gtest.h>
 
 #include <cerrno>
@@ -36,13 +38,7 @@ Outcome run(const char *Helper, const char *Arg, const char *Purge) {
                           : std::string("env -u SIZESPEC_BACKGROUND_PURGE");
   Cmd += std::string(" ") + Helper + " " + Arg + " 2>&1";
   Outcome R;
-  std::FILE *P = popen(Cmd.c_str(), "r");
-  if (!P)
-    return R;
-  char Buf[512];
-  while (std::fgets(Buf, sizeof Buf, P))
-    R.Out += Buf;
-  R.Status = pclose(P);
+  R.Out = sizespec::test::command_output(Cmd, R.Status);
   return R;
 }
 

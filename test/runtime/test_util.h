@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <unistd.h>
 #include <vector>
 
@@ -128,6 +129,21 @@ private:
 /// Counts of one (class, kind) pair, read after the calling thread synced.
 inline ClassStats class_stats(unsigned C, bool Scan) {
   return stats().at(C, Scan);
+}
+
+/// Runs the shell command \p Cmd; returns what it printed, and its status
+/// (pclose's) in \p Status.
+inline std::string command_output(const std::string &Cmd, int &Status) {
+  std::string Out;
+  Status = -1;
+  std::FILE *P = popen(Cmd.c_str(), "r");
+  if (!P)
+    return Out;
+  char Buf[256];
+  while (std::fgets(Buf, sizeof Buf, P))
+    Out += Buf;
+  Status = pclose(P);
+  return Out;
 }
 
 } // namespace sizespec::test
