@@ -71,7 +71,8 @@ constexpr unsigned kMaxBinShift = 32;
 constexpr unsigned kMinBinShift = 24;
 
 /// How many offsets the bins' spans and records are spread over (the
-/// header): 16 spans, 1 MiB, the reach of a set of 256 sets of 4 KiB pages.
+/// header): 16 spans, 1 MiB, as far as 4 KiB pages go before they come
+/// back to the same set of a 256-set TLB.
 constexpr std::uint32_t kBinColours = 16;
 constexpr std::uint32_t bin_colour(unsigned b) { return b % kBinColours; }
 
