@@ -142,18 +142,21 @@ TEST(Stats, AForkChildCountsTheThreadsLeftBehind) {
 }
 
 /// Runs the helper with \p Env (SIZESPEC_STATS=1 by default) and returns
-/// its stderr lines.
+/// its stderr lines, each with its newline.
 std::vector<std::string> run_helper(const char *Env = "SIZESPEC_STATS=1") {
   std::string Cmd =
       std::string(Env) + " " + SIZESPEC_STATS_HELPER + " 2>&1 >/dev/null";
+  int Status;
+  const std::string Out = command_output(Cmd, Status);
+  EXPECT_EQ(Status, 0);
   std::vector<std::string> Lines;
-  std::FILE *P = popen(Cmd.c_str(), "r");
-  if (!P)
-    return Lines;
-  char Buf[512];
-  while (std::fgets(Buf, sizeof Buf, P))
-    Lines.emplace_back(Buf);
-  EXPECT_EQ(pclose(P), 0);
+  for (std::size_t At = 0; At < Out.size();) {
+    const std::size_t Newline = Out.find('\n', At);
+    const std::size_t End =
+        Newline == std::string::npos ? Out.size() : Newline + 1;
+    Lines.push_back(Out.substr(At, End - At));
+    At = End;
+  }
   return Lines;
 }
 
@@ -221,7 +224,7 @@ TEST(Stats, PlacementOfConsecutiveAllocations) {
 TEST(Stats, PlacementInTheJsonLine) {
   std::vector<std::string> Lines =
       run_helper("SIZESPEC_PLACEMENT=1 SIZESPEC_STATS=json");
-  std::string J; // run_helper reads in pieces of 511 bytes
+  std::string J; // the whole output: the JSON line and what follows
   for (const std::string &L : Lines)
     J += L;
   EXPECT_EQ(J.rfind("{\"sizespec_stats\": 1", 0), 0u) << J;
