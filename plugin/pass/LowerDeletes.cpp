@@ -45,6 +45,7 @@
 #include <sizespec/thread_cache.h>
 #include <sizespec/tiny_path.h>
 
+#include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -65,6 +66,12 @@ static cl::opt<bool>
     InlineDelete("sizespec-inline-delete", cl::init(true),
                  cl::desc("sizespec: give each sized operator delete of a "
                           "constant small size the runtime's free inline"));
+
+static cl::opt<unsigned> ColdDeleteRatio(
+    "sizespec-cold-delete-ratio", cl::init(1000),
+    cl::desc("sizespec: leave a sized delete as a call where its block runs "
+             "less than 1/N as often as its function's entry, by the block "
+             "frequencies (0: every site inline)"));
 
 SIZESPEC_STATISTIC(NumInlineFrees,
                    "Sized operator delete calls given the free inline");
@@ -256,6 +263,23 @@ void DeleteLowering::emitTinyLocal(IRBuilder<> &B, Value *Cache, Value *P,
   B.CreateBr(Done);
 }
 
+/// True if \p CI's function is cold, or its block runs less than
+/// 1/ColdDeleteRatio as often as the function's entry. With no profile,
+/// that is an unwind path or a block that ends in a call that does not
+/// return (a throw): the block frequencies put them far below the entry.
+/// The free there stays a call: its inline copy would only add code.
+bool inColdBlock(CallInst *CI, FunctionAnalysisManager &FAM) {
+  if (ColdDeleteRatio == 0)
+    return false;
+  Function &Fn = *CI->getFunction();
+  if (Fn.hasFnAttribute(Attribute::Cold))
+    return true;
+  auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(Fn);
+  const std::uint64_t Block = BFI.getBlockFreq(CI->getParent()).getFrequency();
+  const std::uint64_t Entry = BFI.getEntryFreq().getFrequency();
+  return Block < Entry / ColdDeleteRatio;
+}
+
 /// A module whose stamp says the plugin specialized its sites: off=0, no
 /// sanitizer. The stamp is in every translation unit the plugin compiled.
 bool pluginCompiled(const std::optional<ModuleStamp> &Stamp) {
@@ -290,17 +314,23 @@ PreservedAnalyses LowerDeletesPass::run(Module &M, ModuleAnalysisManager &MAM) {
     OptimizationRemarkEmitter &ORE =
         FAM.getResult<OptimizationRemarkEmitterAnalysis>(*CI->getFunction());
     std::uint64_t Size = SizeC->getZExtValue();
-    // Above the classes, and where -O0 and -Oz ask for no inline code.
+    // Above the classes, where -O0 and -Oz ask for no inline code, and at
+    // cold sites.
     Function *Fn = CI->getFunction();
-    if (Size > kMaxSmallSize || Fn->hasOptNone() || Fn->hasMinSize()) {
+    const bool Small = Size <= kMaxSmallSize;
+    const bool NoInline = Fn->hasOptNone() || Fn->hasMinSize();
+    if (!Small || NoInline || inColdBlock(CI, FAM)) {
       ORE.emit([&] {
         OptimizationRemarkMissed R(DEBUG_TYPE, "DeleteLeftAsCall", CI);
         R << "operator delete of " << ore::NV("Size", Size)
           << " B left as a call: ";
-        if (Size > kMaxSmallSize)
+        if (!Small)
           R << "above the classes";
-        else
+        else if (NoInline)
           R << "the function asks for no inline code (optnone, minsize)";
+        else
+          R << "a cold block (an unwind path, a block that ends in a call "
+               "that does not return, or a cold function)";
         return R;
       });
       ++NumDeletesLeft;
