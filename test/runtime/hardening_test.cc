@@ -80,8 +80,8 @@ template <class Alloc> void use_after_free(Alloc A, std::size_t Size, Write W) {
     void *P = A();
     // Never the address written there, nor one the write moved off a slot
     // (a link that decodes near the true next object, as a low byte's
-    // write under an xor-encoded link does): the program stops before it
-    // gets either, without the message the test looks for.
+    // write under an xor-encoded link does). Either aborts here, without
+    // the message the death test expects, and so fails it.
     if (P == g_target || !at_slot(P, Size))
       std::abort();
   }
