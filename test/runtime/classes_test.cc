@@ -89,14 +89,13 @@ TYPED_TEST(ClassTest, ReuseAfterFree) {
     First.push_back(routine<C, Scan, false>(Size));
   std::set<std::uintptr_t> Spans;
   for (void *P : First) {
-    Spans.insert(reinterpret_cast<std::uintptr_t>(P) >> 16);
+    Spans.insert(span_of(P));
     ::operator delete(P, Size);
   }
   for (std::size_t I = 0; I < kCount<C>; ++I)
     Second.push_back(routine<C, Scan, false>(Size));
   for (void *P : Second)
-    EXPECT_EQ(Spans.count(reinterpret_cast<std::uintptr_t>(P) >> 16), 1u)
-        << "a freed span was not reused";
+    EXPECT_EQ(Spans.count(span_of(P)), 1u) << "a freed span was not reused";
   for (void *P : Second)
     ::operator delete(P, Size);
 }
@@ -142,8 +141,7 @@ TEST(Segregation, ScanAndNoscanNeverShareASpan) {
   std::set<std::uintptr_t> ScanSpans, NoscanSpans;
   auto record = [&](void *P, bool Scan) {
     ASSERT_EQ(object_info(P).scan, Scan);
-    (Scan ? ScanSpans : NoscanSpans)
-        .insert(reinterpret_cast<std::uintptr_t>(P) >> 16);
+    (Scan ? ScanSpans : NoscanSpans).insert(span_of(P));
     Objects.push_back(P);
   };
   for (int I = 0; I < 20000; ++I) {

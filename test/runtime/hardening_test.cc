@@ -60,11 +60,9 @@ void corrupt(void *P, Write W) {
   }
 }
 
-/// True if \p P starts a slot of its span (spans are 64 KiB, aligned).
+/// True if \p P starts a slot of its span.
 bool at_slot(const void *P, std::size_t Size) {
-  return (reinterpret_cast<std::uintptr_t>(P) & 0xffff) %
-             class_size(class_of(Size)) ==
-         0;
+  return span_offset(P) % class_size(class_of(Size)) == 0;
 }
 
 /// Frees \p N objects from \p Alloc, writes into the first word of the one
@@ -187,8 +185,7 @@ template <unsigned C, bool Scan> void two_in_one_span(void *&P, void *&Q) {
   for (int I = 0; I < 64; ++I)
     Objects.push_back(routine<C, Scan, false>(class_size(C)));
   for (std::size_t I = 1; I < Objects.size(); ++I)
-    if ((reinterpret_cast<std::uintptr_t>(Objects[I - 1]) >> 16) ==
-        (reinterpret_cast<std::uintptr_t>(Objects[I]) >> 16)) {
+    if (span_of(Objects[I - 1]) == span_of(Objects[I])) {
       P = Objects[I - 1];
       Q = Objects[I];
       return;
@@ -307,12 +304,11 @@ TEST(HardeningDeathTest, FreeOfASlotItsThreadHasYetToCarve) {
       while (!First) {
         auto *P = static_cast<char *>(routine<11, true, false>(Size));
         Objects.push_back(P);
-        if (Objects.size() > 300 &&
-            (reinterpret_cast<std::uintptr_t>(P) & 0xffff) < 4 * Size)
+        if (Objects.size() > 300 && span_offset(P) < 4 * Size)
           First = P;
       }
-      char *Span = First - (reinterpret_cast<std::uintptr_t>(First) & 0xffff);
-      ::operator delete(Span + (0x10000 / Size - 1) * Size);
+      char *Span = First - span_offset(First);
+      ::operator delete(Span + (kSpanBytes / Size - 1) * Size);
     });
   };
   EXPECT_DEATH(Run(),

@@ -126,6 +126,17 @@ private:
   std::uint32_t Saved;
 };
 
+/// The runtime's spans: 64 KiB, aligned to their size (runtime/src/region.h).
+constexpr std::uintptr_t kSpanBytes = 0x10000;
+/// The span \p P is in, as a number: equal for two objects of one span.
+inline std::uintptr_t span_of(const void *P) {
+  return reinterpret_cast<std::uintptr_t>(P) / kSpanBytes;
+}
+/// \p P's offset in its span.
+inline std::uintptr_t span_offset(const void *P) {
+  return reinterpret_cast<std::uintptr_t>(P) % kSpanBytes;
+}
+
 /// Counts of one (class, kind) pair, read after the calling thread synced.
 inline ClassStats class_stats(unsigned C, bool Scan) {
   return stats().at(C, Scan);
