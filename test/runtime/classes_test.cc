@@ -36,7 +36,7 @@ TYPED_TEST_SUITE(ClassTest, AllPairs);
 
 // Enough objects to span several 64 KiB spans in every class.
 template <unsigned C>
-constexpr std::size_t kCount = 3 * 65536 / class_size(C) + 7;
+constexpr std::size_t kCount = 3 * kSpanBytes / class_size(C) + 7;
 
 TYPED_TEST(ClassTest, SizeAlignmentNoOverlapContents) {
   constexpr unsigned C = TypeParam::klass;

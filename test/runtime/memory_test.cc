@@ -163,7 +163,7 @@ TEST(Memory, ExitedThreadsSpansGoBackWithoutFurtherAllocation) {
   // The main thread's cache may keep a span or two of the std::thread
   // states it made.
   EXPECT_LE(After.spans_held, Start.spans_held + 2) << "spans still held";
-  EXPECT_LE(After.spans_cached, Start.spans_cached + (kExitCache >> 16))
+  EXPECT_LE(After.spans_cached, Start.spans_cached + kExitCache / kSpanBytes)
       << "spans left cached after the exits";
   EXPECT_GT(After.bytes_returned, Start.bytes_returned);
   const std::size_t End = rss_anon();

@@ -48,7 +48,7 @@ TEST(Stats, ProcessWideFigures) {
   Stats S = stats();
   EXPECT_EQ(S.mode, Mode::active);
   EXPECT_GE(S.spans_held, 1u);
-  EXPECT_GE(S.bytes_committed, S.spans_held * 65536);
+  EXPECT_GE(S.bytes_committed, S.spans_held * kSpanBytes);
   std::uint64_t Sum = 0;
   for (unsigned C = 1; C <= kNumClasses; ++C)
     Sum += S.at(C, false).spans + S.at(C, true).spans;

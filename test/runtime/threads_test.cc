@@ -137,12 +137,6 @@ TEST(Threads, ExitReturnsTheCache) {
   EXPECT_EQ(A.spans, B.spans) << "the exited thread's cache was not returned";
 }
 
-/// The span an object of a class up to 1 KiB sits in (spans are 64 KiB,
-/// aligned).
-std::uintptr_t span_of(const void *P) {
-  return reinterpret_cast<std::uintptr_t>(P) >> 16;
-}
-
 /// How often an object of \p Got is in another span than the one before.
 int span_changes(const std::vector<void *> &Got) {
   int Changes = 0;
@@ -420,7 +414,7 @@ TEST(Threads, ABusyThreadTakesTheBinsLockOnceASpan) {
     for (void *P : Live)
       ::operator delete(P, Size);
   }).join();
-  constexpr std::uint64_t Spans = N * Size / 65536 + 1;
+  constexpr std::uint64_t Spans = N * Size / kSpanBytes + 1;
   // Until the thread has made 16 KiB of them, refills from the central bin
   // carve 2 KiB each (two objects); then a span each: 42 in all.
   EXPECT_LE(Takes, 2 * Spans) << "refills from the central bin for " << N
