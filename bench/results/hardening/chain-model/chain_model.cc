@@ -1,6 +1,6 @@
 // chain_model DEPTH ROUNDS: binary_trees' allocation pattern (build a tree
 // of 24-byte nodes, walk it, free it in post order, ROUNDS times) on a toy
-// thread cache of one size class, built one of three ways (-DCACHE=N):
+// thread cache of one size class, built one of four ways (-DCACHE=N):
 //   0  a linked free list, plain links (the runtime with hardening off);
 //   1  a linked free list whose head and links are stored times a key and
 //      decoded times its inverse, the head compared with a bound (the
@@ -13,12 +13,14 @@
 // The cache lives in TLS, as the runtime's does, so each pop reads and
 // writes it in memory. In 0 to 2 only the pop's chain differs: no refill,
 // no flush (the cache holds every node); each pop keeps its test for an
-// empty cache, which aborts here. Prints a bench-result line, so that
-// bench/tools/ab can time the three against each other.
+// empty cache, which aborts here. Prints the bench programs' bench-result
+// line (bench/common/program_report.h), so that bench/tools/ab can time
+// the four against each other.
+#include "program_report.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 
 #ifndef CACHE
 #error "build with -DCACHE=0, 1 or 2"
@@ -137,12 +139,6 @@ std::uintptr_t inverse(std::uintptr_t A) {
   return X;
 }
 
-long long cpuNs() {
-  timespec T;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &T);
-  return T.tv_sec * 1000000000LL + T.tv_nsec;
-}
-
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -168,18 +164,14 @@ int main(int Argc, char **Argv) {
     push(&Pool[I]);
 #endif
   }
-  const long long Start = cpuNs();
+  const bench::ProgramTimer Timer;
   long Sum = 0;
   for (long R = 0; R < Rounds; ++R) {
     Node *Tree = make(Depth);
     Sum += check(Tree);
     destroy(Tree);
   }
-  const long long Cpu = cpuNs() - Start;
+  Timer.report();
   std::printf("%ld\n", Sum);
-  std::fprintf(stderr,
-               "bench-result: {\"wall_ns\": %lld, \"cpu_ns\": %lld, "
-               "\"maxrss_kb\": 0, \"minflt\": 0, \"allocator\": \"model\"}\n",
-               Cpu, Cpu);
   return 0;
 }
