@@ -1,8 +1,10 @@
 // A 24-byte pair with both halves inline from the headers: the routine's pop
 // and free_inline's push, as the plugin's IR has them.
-#include <sizespec/sizespec.h>
 #include <cstdlib>
-struct Point { long x, y, z; };
+#include <sizespec/sizespec.h>
+struct Point {
+  long x, y, z;
+};
 static void *volatile sink;
 __attribute__((noinline)) void pairs(long n) {
   for (long i = 0; i < n; ++i) {

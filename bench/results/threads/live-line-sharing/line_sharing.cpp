@@ -5,6 +5,7 @@
 // lines the two use they share. A barrier holds each task between making
 // and freeing until the other has made its objects.
 //   line_sharing PAIRS OBJECTS
+#include "rng.h"
 #include <algorithm>
 #include <barrier>
 #include <cstdint>
@@ -13,37 +14,54 @@
 #include <cstring>
 #include <thread>
 #include <vector>
-#include "rng.h"
 namespace {
 template <std::size_t N> struct Obj { unsigned char Bytes[N]; };
-#define CHURN_SIZES(X) X(0, 8) X(1, 24) X(2, 32) X(3, 48) X(4, 64) X(5, 96) X(6, 128) X(7, 256) X(8, 512) X(9, 1000)
+#define CHURN_SIZES(X)                                                         \
+  X(0, 8)                                                                      \
+  X(1, 24) X(2, 32) X(3, 48) X(4, 64) X(5, 96) X(6, 128) X(7, 256) X(8, 512)   \
+      X(9, 1000)
 unsigned char *make(unsigned K) {
   switch (K) {
-#define CHURN_NEW(K, N) case K: { auto *O = new Obj<N>; std::memset(O->Bytes, int(K), N); return O->Bytes; }
+#define CHURN_NEW(K, N)                                                        \
+  case K: {                                                                    \
+    auto *O = new Obj<N>;                                                      \
+    std::memset(O->Bytes, int(K), N);                                          \
+    return O->Bytes;                                                           \
+  }
     CHURN_SIZES(CHURN_NEW)
   }
   std::abort();
 }
 std::size_t size_of(unsigned K) {
   switch (K) {
-#define CHURN_SIZE(K, N) case K: return N;
+#define CHURN_SIZE(K, N)                                                       \
+  case K:                                                                      \
+    return N;
     CHURN_SIZES(CHURN_SIZE)
   }
   std::abort();
 }
 void destroy(unsigned char *P) {
   switch (P[0]) {
-#define CHURN_DELETE(K, N) case K: delete reinterpret_cast<Obj<N> *>(P); return;
+#define CHURN_DELETE(K, N)                                                     \
+  case K:                                                                      \
+    delete reinterpret_cast<Obj<N> *>(P);                                      \
+    return;
     CHURN_SIZES(CHURN_DELETE)
   }
   std::abort();
 }
-struct Task { std::vector<unsigned char *> Live; std::vector<unsigned> Kinds; std::vector<std::uintptr_t> Lines; };
+struct Task {
+  std::vector<unsigned char *> Live;
+  std::vector<unsigned> Kinds;
+  std::vector<std::uintptr_t> Lines;
+};
 std::vector<std::uintptr_t> lines_of(const std::vector<unsigned char *> &Live) {
   std::vector<std::uintptr_t> L;
   for (unsigned char *P : Live) {
     auto A = reinterpret_cast<std::uintptr_t>(P);
-    for (std::uintptr_t X = A >> 6; X <= (A + size_of(P[0]) - 1) >> 6; ++X) L.push_back(X);
+    for (std::uintptr_t X = A >> 6; X <= (A + size_of(P[0]) - 1) >> 6; ++X)
+      L.push_back(X);
   }
   std::sort(L.begin(), L.end());
   L.erase(std::unique(L.begin(), L.end()), L.end());
@@ -52,8 +70,10 @@ std::vector<std::uintptr_t> lines_of(const std::vector<unsigned char *> &Live) {
 } // namespace
 int main(int Argc, char **Argv) {
   const unsigned Pairs = Argc > 1 ? std::atoi(Argv[1]) : 200;
-  const std::size_t Objects = Argc > 2 ? std::strtoul(Argv[2], nullptr, 10) : 4000;
-  std::uint64_t Shared = 0, Total = 0, SharedLines = 0, TotalLines = 0, KS[10] = {}, KT[10] = {};
+  const std::size_t Objects =
+      Argc > 2 ? std::strtoul(Argv[2], nullptr, 10) : 4000;
+  std::uint64_t Shared = 0, Total = 0, SharedLines = 0, TotalLines = 0,
+                KS[10] = {}, KT[10] = {};
   for (unsigned T = 0; T < Pairs; ++T) {
     Task Tasks[2];
     std::barrier Made(2);
@@ -61,29 +81,46 @@ int main(int Argc, char **Argv) {
       bench::Rng R{0x9E3779B97F4A7C15ull * (2 * T + I + 1)};
       Task &Me = Tasks[I];
       Me.Live.resize(Objects);
-      for (unsigned char *&P : Me.Live) { unsigned K = unsigned(R.next() % 10); Me.Kinds.push_back(K); P = make(K); }
+      for (unsigned char *&P : Me.Live) {
+        unsigned K = unsigned(R.next() % 10);
+        Me.Kinds.push_back(K);
+        P = make(K);
+      }
       Me.Lines = lines_of(Me.Live);
       Made.arrive_and_wait();
-      for (unsigned char *P : Me.Live) destroy(P);
+      for (unsigned char *P : Me.Live)
+        destroy(P);
     };
     std::thread A(Run, 0), B(Run, 1);
     // Each task noted its lines while all of both tasks' objects were live.
-    A.join(); B.join();
+    A.join();
+    B.join();
     std::vector<std::uintptr_t> Both;
     std::set_intersection(Tasks[0].Lines.begin(), Tasks[0].Lines.end(),
-                          Tasks[1].Lines.begin(), Tasks[1].Lines.end(), std::back_inserter(Both));
+                          Tasks[1].Lines.begin(), Tasks[1].Lines.end(),
+                          std::back_inserter(Both));
     SharedLines += Both.size();
     TotalLines += Tasks[0].Lines.size() + Tasks[1].Lines.size();
     for (unsigned I = 0; I < 2; ++I)
       for (std::size_t J = 0; J < Objects; ++J) {
-        unsigned char *P = Tasks[I].Live[J]; const unsigned Kind = Tasks[I].Kinds[J];
-        ++Total; ++KT[Kind];
+        unsigned char *P = Tasks[I].Live[J];
+        const unsigned Kind = Tasks[I].Kinds[J];
+        ++Total;
+        ++KT[Kind];
         auto A = reinterpret_cast<std::uintptr_t>(P);
         for (std::uintptr_t X = A >> 6; X <= (A + 8 - 1) >> 6; ++X)
-          if (std::binary_search(Both.begin(), Both.end(), X)) { ++Shared; ++KS[Kind]; break; }
+          if (std::binary_search(Both.begin(), Both.end(), X)) {
+            ++Shared;
+            ++KS[Kind];
+            break;
+          }
       }
   }
-  std::printf("objects whose first line holds the other task's object too: %.2f %%\n", 100.0 * Shared / Total);
-  for (unsigned K = 0; K < 10; ++K) std::printf("  %4zu B: %.2f %%\n", size_of(K), 100.0 * KS[K] / KT[K]);
-  std::printf("lines shared by both tasks: %.2f %% of the lines they use\n", 100.0 * 2 * SharedLines / TotalLines);
+  std::printf(
+      "objects whose first line holds the other task's object too: %.2f %%\n",
+      100.0 * Shared / Total);
+  for (unsigned K = 0; K < 10; ++K)
+    std::printf("  %4zu B: %.2f %%\n", size_of(K), 100.0 * KS[K] / KT[K]);
+  std::printf("lines shared by both tasks: %.2f %% of the lines they use\n",
+              100.0 * 2 * SharedLines / TotalLines);
 }
