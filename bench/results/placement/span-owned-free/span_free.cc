@@ -56,3 +56,5 @@ __attribute__((noinline)) void pairs(long n) {
   }
 }
 int main() {}
+// One free at a site of its own: what it loads for itself.
+__attribute__((noinline)) void free_one(void *o) { push_span(o); }
