@@ -18,51 +18,20 @@
 
 #include "../common/program_report.h"
 #include "../common/rng.h"
+#include "thread_churn_objects.h"
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <thread>
 #include <vector>
 
 namespace {
 
 using bench::Rng;
-
-template <std::size_t N> struct Obj { unsigned char Bytes[N]; };
-// clang-format off
-#define CHURN_SIZES(X)                                                         \
-  X(0, 8) X(1, 24) X(2, 32) X(3, 48) X(4, 64) X(5, 96) X(6, 128) X(7, 256)    \
-  X(8, 512) X(9, 1000)
-// clang-format on
-constexpr unsigned kKinds = 10;
-
-unsigned char *make(unsigned K) {
-  switch (K) {
-#define CHURN_NEW(K, N)                                                        \
-  case K: {                                                                    \
-    auto *O = new Obj<N>;                                                      \
-    std::memset(O->Bytes, static_cast<int>(K), N);                             \
-    return O->Bytes;                                                           \
-  }
-    CHURN_SIZES(CHURN_NEW)
-#undef CHURN_NEW
-  }
-  std::abort();
-}
-
-void destroy(unsigned char *P) {
-  switch (P[0]) {
-#define CHURN_DELETE(K, N)                                                     \
-  case K:                                                                      \
-    delete reinterpret_cast<Obj<N> *>(P);                                      \
-    return;
-    CHURN_SIZES(CHURN_DELETE)
-#undef CHURN_DELETE
-  }
-  std::abort();
-}
+using churn::destroy;
+using churn::kKinds;
+using churn::make;
 
 /// One task: its objects, linked through a side table the thread owns.
 void task(unsigned Seed, std::size_t Objects) {

@@ -1,56 +1,24 @@
-// thread_churn's tasks (bench/programs/thread_churn.cpp), two at a time,
+// thread_churn's tasks (bench/programs/thread_churn.cpp, its objects from
+// thread_churn_objects.h), two at a time,
 // with a count: once both tasks of a pair have made all their objects, how
 // many of a task's objects have their first word in a 64-byte line that
 // also holds an object of the other task, by size, and how many of the
 // lines the two use they share. A barrier holds each task between making
 // and freeing until the other has made its objects.
-//   line_sharing PAIRS OBJECTS
+//   line_sharing PAIRS OBJECTS   (built with -I bench/common -I bench/programs)
 #include "rng.h"
+#include "thread_churn_objects.h"
 #include <algorithm>
 #include <barrier>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <thread>
 #include <vector>
 namespace {
-template <std::size_t N> struct Obj { unsigned char Bytes[N]; };
-#define CHURN_SIZES(X)                                                         \
-  X(0, 8)                                                                      \
-  X(1, 24) X(2, 32) X(3, 48) X(4, 64) X(5, 96) X(6, 128) X(7, 256) X(8, 512)   \
-      X(9, 1000)
-unsigned char *make(unsigned K) {
-  switch (K) {
-#define CHURN_NEW(K, N)                                                        \
-  case K: {                                                                    \
-    auto *O = new Obj<N>;                                                      \
-    std::memset(O->Bytes, int(K), N);                                          \
-    return O->Bytes;                                                           \
-  }
-    CHURN_SIZES(CHURN_NEW)
-  }
-  std::abort();
-}
-std::size_t size_of(unsigned K) {
-  switch (K) {
-#define CHURN_SIZE(K, N)                                                       \
-  case K:                                                                      \
-    return N;
-    CHURN_SIZES(CHURN_SIZE)
-  }
-  std::abort();
-}
-void destroy(unsigned char *P) {
-  switch (P[0]) {
-#define CHURN_DELETE(K, N)                                                     \
-  case K:                                                                      \
-    delete reinterpret_cast<Obj<N> *>(P);                                      \
-    return;
-    CHURN_SIZES(CHURN_DELETE)
-  }
-  std::abort();
-}
+using churn::destroy;
+using churn::make;
+using churn::size_of;
 struct Task {
   std::vector<unsigned char *> Live;
   std::vector<unsigned> Kinds;
@@ -73,7 +41,7 @@ int main(int Argc, char **Argv) {
   const std::size_t Objects =
       Argc > 2 ? std::strtoul(Argv[2], nullptr, 10) : 4000;
   std::uint64_t Shared = 0, Total = 0, SharedLines = 0, TotalLines = 0,
-                KS[10] = {}, KT[10] = {};
+                KS[churn::kKinds] = {}, KT[churn::kKinds] = {};
   for (unsigned T = 0; T < Pairs; ++T) {
     Task Tasks[2];
     std::barrier Made(2);
@@ -82,7 +50,7 @@ int main(int Argc, char **Argv) {
       Task &Me = Tasks[I];
       Me.Live.resize(Objects);
       for (unsigned char *&P : Me.Live) {
-        unsigned K = unsigned(R.next() % 10);
+        unsigned K = unsigned(R.next() % churn::kKinds);
         Me.Kinds.push_back(K);
         P = make(K);
       }
@@ -119,7 +87,7 @@ int main(int Argc, char **Argv) {
   std::printf(
       "objects whose first line holds the other task's object too: %.2f %%\n",
       100.0 * Shared / Total);
-  for (unsigned K = 0; K < 10; ++K)
+  for (unsigned K = 0; K < churn::kKinds; ++K)
     std::printf("  %4zu B: %.2f %%\n", size_of(K), 100.0 * KS[K] / KT[K]);
   std::printf("lines shared by both tasks: %.2f %% of the lines they use\n",
               100.0 * 2 * SharedLines / TotalLines);
