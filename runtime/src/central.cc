@@ -77,9 +77,28 @@ struct CentralBin {
   /// When a thread last took or gave back objects (platform::now_ms).
   std::atomic<std::uint32_t> last_used{0};
 };
+static_assert(kSpanSize / 8 <= UINT16_MAX,
+              "Span::used counts a span's objects");
+static_assert(kMaxShards <= UINT8_MAX + 1, "Span::shard holds a shard");
+
 // constinit: operator new may run before this library's initializers
 // (from an earlier library's), so nothing here may need one.
-constinit CentralBin g_bins[kNumSpanBins];
+constinit CentralBin g_bins[kMaxShards][kNumSpanBins];
+/// A bin's shards take new spans from its one frontier (region_new_span),
+/// under this lock, taken inside a shard's.
+constinit Lock g_frontier_locks[kNumSpanBins];
+/// Live threads in each shard, and how many shards there are
+/// (central_init).
+constinit std::atomic<std::uint32_t> g_shard_threads[kMaxShards]{};
+constinit std::atomic<unsigned> g_num_shards{1};
+
+/// Empty spans each shard of a bin keeps committed however long they stay
+/// empty: the bin's kMinCachedSpans shared out, at least one a shard.
+std::uint32_t min_cached_spans() {
+  return std::max<std::uint32_t>(
+      1, kMinCachedSpans / g_num_shards.load(std::memory_order_relaxed));
+}
+
 /// When a thread last ran the lazy purge (platform::now_ms).
 constinit std::atomic<std::uint32_t> g_last_lazy_purge_ms{0};
 
@@ -108,21 +127,57 @@ void remove(unsigned b, SpanList &l, std::uint32_t i) {
     l.tail = s->prev;
 }
 
-/// A span for bin b: the most recently emptied committed one (its pages are
-/// the likeliest to be in cache and TLB), else a decommitted one, else a
-/// fresh one from the frontier.
-TakeStatus acquire_span(unsigned b, CentralBin &c, std::uint32_t &i) {
+/// Takes an empty span off \p c's lists into \p i: the most recently
+/// emptied committed one (its pages are the likeliest to be in cache and
+/// TLB), else a decommitted one. False if it has none.
+bool take_empty_span(unsigned b, CentralBin &c, std::uint32_t &i) {
   if ((i = c.dirty.head) != kNoSpan) {
     remove(b, c.dirty, i);
     c.spans_cached.fetch_sub(1, std::memory_order_relaxed);
-  } else if ((i = c.clean.head) != kNoSpan) {
+    return true;
+  }
+  if ((i = c.clean.head) != kNoSpan) {
     remove(b, c.clean, i);
-  } else {
-    if (TakeStatus status = region_new_span(b, i); status != TakeStatus::ok)
+    return true;
+  }
+  return false;
+}
+
+/// An empty span of bin b from a shard other than \p shard, once the bin's
+/// range is full: each shard keeps its empty spans, and one shard must not
+/// run out while others hold spare ones. Never waits for another shard's
+/// lock while holding its own.
+bool take_empty_span_elsewhere(unsigned b, unsigned shard, std::uint32_t &i) {
+  for (unsigned o = 0; o < kMaxShards; ++o) {
+    CentralBin &other = g_bins[o][b];
+    if (o == shard || !other.lock.try_lock())
+      continue;
+    const bool got = take_empty_span(b, other, i);
+    other.lock.unlock();
+    if (got)
+      return true;
+  }
+  return false;
+}
+
+/// A span for shard \p shard (\p c) of bin b: an empty one of the shard's
+/// own (take_empty_span), else a fresh one from the frontier, else, when
+/// the range is full, another shard's empty one.
+TakeStatus acquire_span(unsigned b, unsigned shard, CentralBin &c,
+                        std::uint32_t &i) {
+  if (!take_empty_span(b, c, i)) {
+    TakeStatus status;
+    {
+      LockGuard g(g_frontier_locks[b]);
+      status = region_new_span(b, i);
+    }
+    if (status == TakeStatus::ok)
+      g_region.span(b, i)->resident = 0; // pages never touched
+    else if (!take_empty_span_elsewhere(b, shard, i))
       return status;
-    g_region.span(b, i)->resident = 0; // pages never touched
   }
   Span *s = g_region.span(b, i);
+  s->shard = static_cast<std::uint8_t>(shard);
   s->free = nullptr;
   s->used = 0;
   set_carved(s, 0);
@@ -250,14 +305,66 @@ void leave_partial_if_spent(unsigned b, CentralBin &c, std::uint32_t i, Span *s,
   s->state = SpanState::full;
 }
 
-/// Puts each object of the chain at \p head back on its span's free list
-/// (bin lock held); a span that gets all its objects back is released.
-/// Inline in both its callers: called from two, Clang kept it out of line,
-/// and each flush paid the call (0.03 instructions a pair of the Batch
-/// rows, bench/notes/threads.md).
-[[gnu::always_inline]] inline void
-return_objects(unsigned b, CentralBin &c, FreeObject *head, std::uint32_t now) {
-  std::uint64_t n = 0;
+/// At the end of a give-back (bin lock held): with no purge delay, the
+/// empty spans go back at once, but a whole batch per madvise run.
+void purge_without_delay(unsigned b, CentralBin &c, std::uint32_t now) {
+  if (purge_delay() == 0 && c.spans_cached.load(std::memory_order_relaxed) >=
+                                min_cached_spans() + kDecommitBatch)
+    purge_bin(b, c, now, 0, min_cached_spans());
+}
+
+/// A give-back's hold on one shard of a bin at a time: the objects of a
+/// chain may come from spans of several shards, and each goes back under
+/// its own shard's lock. Never two locks at once.
+class ShardHold {
+public:
+  ShardHold(unsigned b, std::uint32_t now) : b(b), now(now) {}
+  ShardHold(const ShardHold &) = delete;
+  ShardHold &operator=(const ShardHold &) = delete;
+  ~ShardHold() { release(); }
+
+  /// Shard \p shard of the bin, locked.
+  CentralBin &hold(unsigned shard) {
+    CentralBin &c = g_bins[shard][b];
+    if (held == &c)
+      return c;
+    release();
+    c.lock.lock();
+    c.last_used.store(now, std::memory_order_relaxed);
+    held = &c;
+    return c;
+  }
+  /// Objects put back on the held shard's spans.
+  void add_returned(std::uint64_t n) { returned += n; }
+
+private:
+  void release() {
+    if (!held)
+      return;
+    purge_without_delay(b, *held, now);
+    own_add(held->free_objects, static_cast<std::int32_t>(returned));
+    // The lock orders the writers; a count of all bins in one place would
+    // be written by every thread's flushes.
+    own_add(held->objects_returned, returned);
+    returned = 0;
+    held->lock.unlock();
+    held = nullptr;
+  }
+
+  const unsigned b;
+  const std::uint32_t now;
+  CentralBin *held = nullptr;
+  std::uint64_t returned = 0;
+};
+
+/// Puts each object of the chain at \p head back on its span's free list,
+/// under its shard's lock (\p hold); a span that gets all its objects back
+/// is released. Inline in both its callers: called from two, Clang kept it
+/// out of line, and each flush paid the call (0.03 instructions a pair of
+/// the Batch rows, bench/notes/threads.md).
+[[gnu::always_inline]] inline void return_objects(unsigned b, ShardHold &hold,
+                                                  FreeObject *head,
+                                                  std::uint32_t now) {
   // Locals: the stores below could alias the globals, which each object
   // would then read again.
   const Links links = Links::current();
@@ -273,6 +380,9 @@ return_objects(unsigned b, CentralBin &c, FreeObject *head, std::uint32_t now) {
     check.in_range(head, at, from);
     const auto i = static_cast<std::uint32_t>(at);
     Span *s = region.span(b, i);
+    // A span's shard is set when a shard takes it (acquire_span), and it
+    // stays while the span holds objects, as it does now.
+    CentralBin &c = hold.hold(s->shard);
     if (s->state == SpanState::full) {
       push_front(b, c.partial, i);
       s->state = SpanState::partial;
@@ -292,26 +402,23 @@ return_objects(unsigned b, CentralBin &c, FreeObject *head, std::uint32_t now) {
       links.push(list, o);
       --out;
     } while (head && (at = region.span_index(b, head)) == run);
-    n += out_before - out;
+    hold.add_returned(out_before - out);
     s->free = list;
-    s->used = out;
+    s->used = static_cast<std::uint16_t>(out);
     if (out == 0)
       release_span(b, c, i, s, now);
   }
-  own_add(c.free_objects, static_cast<std::int32_t>(n));
-  // The lock orders the writers; a count of all bins in one place would
-  // be written by every thread's flushes.
-  own_add(c.objects_returned, n);
 }
 
-/// Gives the slots \p own has not carved back to their span (bin lock
-/// held).
-void give_back_owned(unsigned b, CentralBin &c, OwnedSlots &own,
+/// Gives the slots \p own has not carved back to their span, under its
+/// shard's lock (\p hold).
+void give_back_owned(unsigned b, ShardHold &hold, OwnedSlots &own,
                      std::uint32_t now) {
   if (own.next == own.end)
     return;
   Span *s = g_region.span(b, own.span);
-  s->used -= own.end - own.next;
+  CentralBin &c = hold.hold(s->shard);
+  s->used = static_cast<std::uint16_t>(s->used - (own.end - own.next));
   s->owned = 0;
   if (s->state == SpanState::full) {
     push_front(b, c.partial, own.span);
@@ -320,14 +427,6 @@ void give_back_owned(unsigned b, CentralBin &c, OwnedSlots &own,
   if (s->used == 0)
     release_span(b, c, own.span, s, now);
   own = {};
-}
-
-/// At the end of a give-back (bin lock held): with no purge delay, the
-/// empty spans go back at once, but a whole batch per madvise run.
-void purge_without_delay(unsigned b, CentralBin &c, std::uint32_t now) {
-  if (purge_delay() == 0 && c.spans_cached.load(std::memory_order_relaxed) >=
-                                kMinCachedSpans + kDecommitBatch)
-    purge_bin(b, c, now, 0, kMinCachedSpans);
 }
 
 /// The lazy purge, at the end of a refill's or a flush's visit at \p now:
@@ -342,13 +441,14 @@ void purge_lazily(std::uint32_t now) {
       !g_last_lazy_purge_ms.compare_exchange_strong(last, now,
                                                     std::memory_order_relaxed))
     return;
-  for (unsigned b = 0; b < kNumSpanBins; ++b) {
-    CentralBin &c = g_bins[b];
-    if (c.spans_cached.load(std::memory_order_relaxed) <= kMinCachedSpans)
-      continue;
-    LockGuard g(c.lock);
-    purge_bin(b, c, now, delay, kMinCachedSpans);
-  }
+  for (auto &shard : g_bins)
+    for (unsigned b = 0; b < kNumSpanBins; ++b) {
+      CentralBin &c = shard[b];
+      if (c.spans_cached.load(std::memory_order_relaxed) <= min_cached_spans())
+        continue;
+      LockGuard g(c.lock);
+      purge_bin(b, c, now, delay, min_cached_spans());
+    }
   composition_trim_if_idle(now);
 }
 
@@ -356,28 +456,30 @@ void purge_lazily(std::uint32_t now) {
 
 void central_purge_after_exit(std::uint32_t now) noexcept {
   std::uint32_t total = 0;
-  for (unsigned b = 0; b < kNumSpanBins; ++b) {
-    total += g_bins[b].spans_cached.load(std::memory_order_relaxed);
-  }
+  for (const auto &shard : g_bins)
+    for (const CentralBin &c : shard)
+      total += c.spans_cached.load(std::memory_order_relaxed);
   composition_trim_after_exit(now);
   if (total <= kExitCachedSpans)
     return;
-  // Each bin keeps its share of the budget, and at least its couple.
-  for (unsigned b = 0; b < kNumSpanBins; ++b) {
-    CentralBin &c = g_bins[b];
-    const std::uint32_t cached = c.spans_cached.load(std::memory_order_relaxed);
-    const std::uint32_t keep = std::max<std::uint32_t>(
-        kMinCachedSpans, std::uint64_t(cached) * kExitCachedSpans / total);
-    if (cached <= keep)
-      continue;
-    LockGuard g(c.lock);
-    purge_bin(b, c, now, 0, keep);
-  }
+  // Each bin's shard keeps its share of the budget, and at least its couple.
+  for (auto &shard : g_bins)
+    for (unsigned b = 0; b < kNumSpanBins; ++b) {
+      CentralBin &c = shard[b];
+      const std::uint32_t cached =
+          c.spans_cached.load(std::memory_order_relaxed);
+      const std::uint32_t keep = std::max<std::uint32_t>(
+          min_cached_spans(), std::uint64_t(cached) * kExitCachedSpans / total);
+      if (cached <= keep)
+        continue;
+      LockGuard g(c.lock);
+      purge_bin(b, c, now, 0, keep);
+    }
 }
 
-TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
-                        OwnedSlots *own) noexcept {
-  CentralBin &c = g_bins[b];
+TakeStatus central_take(unsigned b, unsigned shard, std::uint32_t want,
+                        Batch &out, OwnedSlots *own) noexcept {
+  CentralBin &c = g_bins[shard][b];
   const std::uint32_t cap = kCapacity[b];
   const std::size_t size = object_size(b);
   const std::uint32_t now = platform::now_ms();
@@ -395,7 +497,8 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
       std::uint32_t i = c.partial.head;
       if (i == kNoSpan && free_only)
         break;
-      if (i == kNoSpan && (status = acquire_span(b, c, i)) != TakeStatus::ok)
+      if (i == kNoSpan &&
+          (status = acquire_span(b, shard, c, i)) != TakeStatus::ok)
         break;
       Span *s = g_region.span(b, i);
       if (free_only && !s->free)
@@ -456,12 +559,12 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
   return out.count ? TakeStatus::ok : status;
 }
 
-TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
-                          OwnedSlots &own, bool may_own) noexcept {
+TakeStatus central_refill(unsigned b, unsigned shard, std::uint32_t want,
+                          Batch &out, OwnedSlots &own, bool may_own) noexcept {
   TakeStatus status = TakeStatus::ok;
   if (own.next == own.end ||
-      g_bins[b].free_objects.load(std::memory_order_relaxed) > 0)
-    status = central_take(b, want, out, may_own ? &own : nullptr);
+      g_bins[shard][b].free_objects.load(std::memory_order_relaxed) > 0)
+    status = central_take(b, shard, want, out, may_own ? &own : nullptr);
   if (out.count < want)
     carve_owned(b, own, want - out.count, out);
   return out.count ? TakeStatus::ok : status;
@@ -483,13 +586,10 @@ void carve_owned(unsigned b, OwnedSlots &own, std::uint32_t want,
 }
 
 void central_give_back(unsigned b, FreeObject *head) noexcept {
-  CentralBin &c = g_bins[b];
   const std::uint32_t now = platform::now_ms();
   {
-    LockGuard g(c.lock);
-    c.last_used.store(now, std::memory_order_relaxed);
-    return_objects(b, c, head, now);
-    purge_without_delay(b, c, now);
+    ShardHold hold(b, now);
+    return_objects(b, hold, head, now);
   }
   purge_lazily(now);
 }
@@ -498,15 +598,12 @@ void central_give_back_thread(unsigned b, FreeObject *alloc, FreeObject *freed,
                               OwnedSlots &own) noexcept {
   if (!alloc && !freed && own.next == own.end)
     return;
-  CentralBin &c = g_bins[b];
   const std::uint32_t now = platform::now_ms();
   {
-    LockGuard g(c.lock);
-    c.last_used.store(now, std::memory_order_relaxed);
+    ShardHold hold(b, now);
     for (FreeObject *head : {alloc, freed})
-      return_objects(b, c, head, now);
-    give_back_owned(b, c, own, now);
-    purge_without_delay(b, c, now);
+      return_objects(b, hold, head, now);
+    give_back_owned(b, hold, own, now);
   }
   purge_lazily(now);
 }
@@ -514,67 +611,108 @@ void central_give_back_thread(unsigned b, FreeObject *alloc, FreeObject *freed,
 std::uint32_t central_purge_background(std::uint32_t now) noexcept {
   const std::uint32_t delay = purge_delay();
   std::uint32_t next = kNoPurgeDue;
-  for (unsigned b = 0; b < kNumSpanBins; ++b) {
-    CentralBin &c = g_bins[b];
-    if (c.spans_cached.load(std::memory_order_relaxed) == 0)
-      continue;
-    LockGuard g(c.lock);
-    // A bin in use keeps a couple of empty spans, as the lazy purge leaves
-    // them; one the program has left alone for a delay gives them back.
-    const std::uint32_t idle =
-        now - c.last_used.load(std::memory_order_relaxed);
-    const std::uint32_t keep = idle < delay ? kMinCachedSpans : 0;
-    purge_bin(b, c, now, delay, keep);
-    // What is left falls due when its oldest span has been empty for the
-    // delay, or, for the spans a busy bin keeps, when it stops being busy.
-    const std::uint32_t cached = c.spans_cached.load(std::memory_order_relaxed);
-    if (cached > keep)
-      next = std::min(
-          next, delay - (now - g_region.span(b, c.dirty.tail)->emptied_at));
-    else if (cached)
-      next = std::min(next, delay - idle);
-  }
+  for (auto &shard : g_bins)
+    for (unsigned b = 0; b < kNumSpanBins; ++b) {
+      CentralBin &c = shard[b];
+      if (c.spans_cached.load(std::memory_order_relaxed) == 0)
+        continue;
+      LockGuard g(c.lock);
+      // A bin in use keeps a couple of empty spans, as the lazy purge leaves
+      // them; one the program has left alone for a delay gives them back.
+      const std::uint32_t idle =
+          now - c.last_used.load(std::memory_order_relaxed);
+      const std::uint32_t keep = idle < delay ? min_cached_spans() : 0;
+      purge_bin(b, c, now, delay, keep);
+      // What is left falls due when its oldest span has been empty for the
+      // delay, or, for the spans a busy bin keeps, when it stops being busy.
+      const std::uint32_t cached =
+          c.spans_cached.load(std::memory_order_relaxed);
+      if (cached > keep)
+        next = std::min(
+            next, delay - (now - g_region.span(b, c.dirty.tail)->emptied_at));
+      else if (cached)
+        next = std::min(next, delay - idle);
+    }
   return next;
 }
 
 std::size_t central_release_all() noexcept {
   std::size_t spans = 0;
-  for (unsigned b = 0; b < kNumSpanBins; ++b) {
-    CentralBin &c = g_bins[b];
-    LockGuard g(c.lock);
-    spans += purge_bin(b, c, 0, 0, 0);
-  }
+  for (auto &shard : g_bins)
+    for (unsigned b = 0; b < kNumSpanBins; ++b) {
+      CentralBin &c = shard[b];
+      LockGuard g(c.lock);
+      spans += purge_bin(b, c, 0, 0, 0);
+    }
   return spans << kSpanShift;
 }
 
+void central_init() noexcept {
+  g_num_shards.store(std::min(platform::cpu_count(), kMaxShards),
+                     std::memory_order_relaxed);
+}
+
+unsigned central_join_shard() noexcept {
+  const unsigned n = g_num_shards.load(std::memory_order_relaxed);
+  // The least used shard; two threads that start at once may both pick it,
+  // which costs them some sharing, never correctness.
+  unsigned best = 0;
+  for (unsigned i = 1; i < n; ++i)
+    if (g_shard_threads[i].load(std::memory_order_relaxed) <
+        g_shard_threads[best].load(std::memory_order_relaxed))
+      best = i;
+  g_shard_threads[best].fetch_add(1, std::memory_order_relaxed);
+  return best;
+}
+
+void central_leave_shard(unsigned shard) noexcept {
+  g_shard_threads[shard].fetch_sub(1, std::memory_order_relaxed);
+}
+
+/// Sums \p field over bin b's shards.
+template <typename T>
+T sum_over_shards(unsigned b, std::atomic<T> CentralBin::*field) {
+  T n = 0;
+  for (const auto &shard : g_bins)
+    n += (shard[b].*field).load(std::memory_order_relaxed);
+  return n;
+}
+
 std::uint32_t central_spans_in_use(unsigned b) noexcept {
-  return g_bins[b].spans_in_use.load(std::memory_order_relaxed);
+  return sum_over_shards(b, &CentralBin::spans_in_use);
 }
 std::uint32_t central_spans_cached(unsigned b) noexcept {
-  return g_bins[b].spans_cached.load(std::memory_order_relaxed);
+  return sum_over_shards(b, &CentralBin::spans_cached);
 }
 
 std::uint64_t central_objects_returned() noexcept {
   std::uint64_t n = 0;
-  for (const CentralBin &c : g_bins)
-    n += c.objects_returned.load(std::memory_order_relaxed);
+  for (unsigned b = 0; b < kNumSpanBins; ++b)
+    n += sum_over_shards(b, &CentralBin::objects_returned);
   return n;
 }
 
 std::uint64_t central_takes() noexcept {
   std::uint64_t n = 0;
-  for (const CentralBin &c : g_bins)
-    n += c.takes.load(std::memory_order_relaxed);
+  for (unsigned b = 0; b < kNumSpanBins; ++b)
+    n += sum_over_shards(b, &CentralBin::takes);
   return n;
 }
 
+// Shards before frontiers, as acquire_span takes them.
 void central_lock_all() noexcept {
-  for (CentralBin &c : g_bins)
-    c.lock.lock();
+  for (auto &shard : g_bins)
+    for (CentralBin &c : shard)
+      c.lock.lock();
+  for (Lock &l : g_frontier_locks)
+    l.lock();
 }
 void central_unlock_all() noexcept {
-  for (CentralBin &c : g_bins)
-    c.lock.unlock();
+  for (Lock &l : g_frontier_locks)
+    l.unlock();
+  for (auto &shard : g_bins)
+    for (CentralBin &c : shard)
+      c.lock.unlock();
 }
 
 } // namespace sizespec

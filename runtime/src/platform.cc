@@ -4,12 +4,14 @@
 
 #include <sizespec/config.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <dlfcn.h>
 #include <initializer_list>
+#include <sched.h>
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/resource.h>
@@ -62,6 +64,13 @@ std::uint32_t now_ms() noexcept {
   clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
   return static_cast<std::uint32_t>(std::uint64_t(t.tv_sec) * 1000 +
                                     std::uint64_t(t.tv_nsec) / 1000000);
+}
+
+unsigned cpu_count() noexcept {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) != 0)
+    return 1;
+  return static_cast<unsigned>(std::max(CPU_COUNT(&set), 1));
 }
 
 std::size_t address_space_limit() noexcept {

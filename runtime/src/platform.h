@@ -32,6 +32,9 @@ void decommit(void *p, std::size_t size) noexcept;
 /// unsigned difference only.
 std::uint32_t now_ms() noexcept;
 
+/// The CPUs the process may run on (its affinity mask), at least 1.
+unsigned cpu_count() noexcept;
+
 /// The largest address space the process may still map, or SIZE_MAX.
 std::size_t address_space_limit() noexcept;
 

@@ -156,7 +156,7 @@ bool region_init() noexcept;
 
 /// Hands out bin \p b's next never-used span (its index in \p i), from
 /// the bin's frontier, committing spans ahead of it a chunk at a time.
-/// One caller per bin at a time: the central bin, under its lock.
+/// One caller per bin at a time: the central bin, under its frontier lock.
 TakeStatus region_new_span(unsigned b, std::uint32_t &i) noexcept;
 
 /// The first span of bin \p b never handed out: spans from it on have no

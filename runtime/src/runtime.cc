@@ -225,6 +225,7 @@ Mode init_runtime() noexcept {
     // would otherwise add to its objects' resident memory
     // (bench/notes/tiny-path.md, "As a user measures it").
     platform::now_ms();
+    central_init();
     read_purge_delay();
     purge_init();
     composition_init();

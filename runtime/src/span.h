@@ -37,8 +37,13 @@ enum class SpanState : std::uint8_t {
 struct Span {
   FreeObject *free; ///< objects given back, to hand out again
   /// Objects out: in use or in a thread cache; and, while a thread owns the
-  /// span's carving (`owned`), the slots it has yet to carve.
-  std::uint32_t used;
+  /// span's carving (`owned`), the slots it has yet to carve. At most a
+  /// span's 8,192 objects of 8 bytes.
+  std::uint16_t used;
+  /// The shard of the bin whose lists hold the span (central.h): its
+  /// objects go back there, whichever thread frees them. Set when a shard
+  /// takes the span, empty.
+  std::uint8_t shard;
   /// Slots [0, carved) have been handed out before. The thread that owns
   /// the span's carving writes it without the bin's lock: read and write
   /// it with carved_of and set_carved.

@@ -7,6 +7,8 @@
 
 #include "test_util.h"
 
+#include <sizespec/testing.h>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include <map>
 #include <mutex>
 #include <pthread.h>
+#include <sched.h>
 #include <set>
 #include <thread>
 #include <vector>
@@ -221,6 +224,86 @@ TEST(Threads, FreesFromAnotherThreadGoBackToTheirSpans) {
   // the bin's cap (32 KiB: 341 objects at 96 B).
   EXPECT_GE(Returned, std::uint64_t(N - 341))
       << "of " << N << " objects back on their spans";
+}
+
+// Threads that run at once take their objects from different shards of the
+// central bins, so no span holds objects of both. Two threads make 48-byte
+// objects in turns, a few at a time, as two workers building side by side
+// would; their batches are still small (slow start), so each turn's objects
+// come from the central bin. Before, both took them off the bin's one
+// partial span, turn about, and every span they used held both threads'
+// objects. A process on one CPU has one shard, and there they share.
+TEST(Threads, ThreadsAtOnceTakeObjectsFromSpansOfTheirOwn) {
+  constexpr std::size_t Size = 48;
+  constexpr unsigned kClass = class_of(Size);
+  constexpr int Turns = 40, PerTurn = 16;
+  std::vector<void *> Objects[2];
+  std::mutex M;
+  std::condition_variable Next;
+  int Turn = 0;
+  auto Work = [&](int Me) {
+    for (int T = 0; T < Turns; ++T) {
+      {
+        std::unique_lock<std::mutex> G(M);
+        Next.wait(G, [&] { return Turn % 2 == Me; });
+      }
+      for (int I = 0; I < PerTurn; ++I)
+        Objects[Me].push_back(routine<kClass, false, false>(Size));
+      {
+        std::lock_guard<std::mutex> G(M);
+        ++Turn;
+      }
+      Next.notify_all();
+    }
+  };
+  std::thread A(Work, 0), B(Work, 1);
+  A.join();
+  B.join();
+  std::set<std::uintptr_t> SpansOfA, Shared;
+  for (void *P : Objects[0])
+    SpansOfA.insert(span_of(P));
+  for (void *P : Objects[1])
+    if (SpansOfA.count(span_of(P)))
+      Shared.insert(span_of(P));
+  for (auto &Mine : Objects)
+    for (void *P : Mine)
+      ::operator delete(P, Size);
+  cpu_set_t Cpus;
+  ASSERT_EQ(sched_getaffinity(0, sizeof Cpus, &Cpus), 0);
+  if (CPU_COUNT(&Cpus) > 1)
+    EXPECT_EQ(Shared.size(), 0u) << "spans holding both threads' objects";
+  else
+    EXPECT_GT(Shared.size(), 0u) << "one CPU, one shard: the spans are shared";
+}
+
+// A shard whose bin cannot grow takes the empty spans another shard keeps.
+// A thread fills twenty spans of 1 KiB objects, frees them and exits: its
+// shard keeps them, empty. With no memory to commit, the main thread, in
+// the other shard, makes as many objects again, all of them on those
+// spans. Each shard keeping its own empty spans, and taking no other's, it
+// got none past the spans the bin had committed ahead of its frontier.
+TEST(Threads, AShardThatCannotGrowTakesAnothersEmptySpans) {
+  constexpr std::size_t Size = 1024;
+  constexpr unsigned kClass = class_of(Size);
+  constexpr int N = 20 * 64; // 64 objects a span
+  std::thread([] {
+    std::vector<void *> Theirs(N);
+    for (void *&P : Theirs)
+      P = routine<kClass, false, false>(Size);
+    for (void *P : Theirs)
+      ::operator delete(P, Size);
+  }).join();
+  std::vector<void *> Mine;
+  Mine.reserve(N);
+  test_hooks::set_commit_limit(test_hooks::bytes_committed());
+  for (int I = 0; I < N; ++I)
+    if (void *P = routine<kClass, false, true>(Size))
+      Mine.push_back(P);
+  test_hooks::set_commit_limit(SIZE_MAX);
+  EXPECT_EQ(Mine.size(), std::size_t(N))
+      << "objects made with no memory to commit";
+  for (void *P : Mine)
+    ::operator delete(P, Size);
 }
 
 // A refill takes a span's short free list whole, unread, in one trip to the
