@@ -92,11 +92,21 @@ constinit Lock g_frontier_locks[kNumSpanBins];
 constinit std::atomic<std::uint32_t> g_shard_threads[kMaxShards]{};
 constinit std::atomic<unsigned> g_num_shards{1};
 
+/// The shards in use: threads join only these (central_join_shard), so the
+/// rest hold no span. Set once at start-up, before any thread joins.
+unsigned num_shards() { return g_num_shards.load(std::memory_order_relaxed); }
+
+/// Calls \p f(b, c) for each bin b of each shard in use, c its CentralBin.
+template <typename F> void for_each_shard_bin(F &&f) {
+  for (unsigned shard = 0, n = num_shards(); shard < n; ++shard)
+    for (unsigned b = 0; b < kNumSpanBins; ++b)
+      f(b, g_bins[shard][b]);
+}
+
 /// Empty spans each shard of a bin keeps committed however long they stay
 /// empty: the bin's kMinCachedSpans shared out, at least one a shard.
 std::uint32_t min_cached_spans() {
-  return std::max<std::uint32_t>(
-      1, kMinCachedSpans / g_num_shards.load(std::memory_order_relaxed));
+  return std::max<std::uint32_t>(1, kMinCachedSpans / num_shards());
 }
 
 /// When a thread last ran the lazy purge (platform::now_ms).
@@ -148,7 +158,7 @@ bool take_empty_span(unsigned b, CentralBin &c, std::uint32_t &i) {
 /// run out while others hold spare ones. Never waits for another shard's
 /// lock while holding its own.
 bool take_empty_span_elsewhere(unsigned b, unsigned shard, std::uint32_t &i) {
-  for (unsigned o = 0; o < kMaxShards; ++o) {
+  for (unsigned o = 0, n = num_shards(); o < n; ++o) {
     CentralBin &other = g_bins[o][b];
     if (o == shard || !other.lock.try_lock())
       continue;
@@ -441,14 +451,13 @@ void purge_lazily(std::uint32_t now) {
       !g_last_lazy_purge_ms.compare_exchange_strong(last, now,
                                                     std::memory_order_relaxed))
     return;
-  for (auto &shard : g_bins)
-    for (unsigned b = 0; b < kNumSpanBins; ++b) {
-      CentralBin &c = shard[b];
-      if (c.spans_cached.load(std::memory_order_relaxed) <= min_cached_spans())
-        continue;
-      LockGuard g(c.lock);
-      purge_bin(b, c, now, delay, min_cached_spans());
-    }
+  const std::uint32_t keep = min_cached_spans();
+  for_each_shard_bin([&](unsigned b, CentralBin &c) {
+    if (c.spans_cached.load(std::memory_order_relaxed) <= keep)
+      return;
+    LockGuard g(c.lock);
+    purge_bin(b, c, now, delay, keep);
+  });
   composition_trim_if_idle(now);
 }
 
@@ -456,25 +465,23 @@ void purge_lazily(std::uint32_t now) {
 
 void central_purge_after_exit(std::uint32_t now) noexcept {
   std::uint32_t total = 0;
-  for (const auto &shard : g_bins)
-    for (const CentralBin &c : shard)
-      total += c.spans_cached.load(std::memory_order_relaxed);
+  for_each_shard_bin([&](unsigned, CentralBin &c) {
+    total += c.spans_cached.load(std::memory_order_relaxed);
+  });
   composition_trim_after_exit(now);
   if (total <= kExitCachedSpans)
     return;
   // Each bin's shard keeps its share of the budget, and at least its couple.
-  for (auto &shard : g_bins)
-    for (unsigned b = 0; b < kNumSpanBins; ++b) {
-      CentralBin &c = shard[b];
-      const std::uint32_t cached =
-          c.spans_cached.load(std::memory_order_relaxed);
-      const std::uint32_t keep = std::max<std::uint32_t>(
-          min_cached_spans(), std::uint64_t(cached) * kExitCachedSpans / total);
-      if (cached <= keep)
-        continue;
-      LockGuard g(c.lock);
-      purge_bin(b, c, now, 0, keep);
-    }
+  const std::uint32_t min_keep = min_cached_spans();
+  for_each_shard_bin([&](unsigned b, CentralBin &c) {
+    const std::uint32_t cached = c.spans_cached.load(std::memory_order_relaxed);
+    const std::uint32_t keep = std::max<std::uint32_t>(
+        min_keep, std::uint64_t(cached) * kExitCachedSpans / total);
+    if (cached <= keep)
+      return;
+    LockGuard g(c.lock);
+    purge_bin(b, c, now, 0, keep);
+  });
 }
 
 TakeStatus central_take(unsigned b, unsigned shard, std::uint32_t want,
@@ -611,39 +618,35 @@ void central_give_back_thread(unsigned b, FreeObject *alloc, FreeObject *freed,
 std::uint32_t central_purge_background(std::uint32_t now) noexcept {
   const std::uint32_t delay = purge_delay();
   std::uint32_t next = kNoPurgeDue;
-  for (auto &shard : g_bins)
-    for (unsigned b = 0; b < kNumSpanBins; ++b) {
-      CentralBin &c = shard[b];
-      if (c.spans_cached.load(std::memory_order_relaxed) == 0)
-        continue;
-      LockGuard g(c.lock);
-      // A bin in use keeps a couple of empty spans, as the lazy purge leaves
-      // them; one the program has left alone for a delay gives them back.
-      const std::uint32_t idle =
-          now - c.last_used.load(std::memory_order_relaxed);
-      const std::uint32_t keep = idle < delay ? min_cached_spans() : 0;
-      purge_bin(b, c, now, delay, keep);
-      // What is left falls due when its oldest span has been empty for the
-      // delay, or, for the spans a busy bin keeps, when it stops being busy.
-      const std::uint32_t cached =
-          c.spans_cached.load(std::memory_order_relaxed);
-      if (cached > keep)
-        next = std::min(
-            next, delay - (now - g_region.span(b, c.dirty.tail)->emptied_at));
-      else if (cached)
-        next = std::min(next, delay - idle);
-    }
+  const std::uint32_t min_keep = min_cached_spans();
+  for_each_shard_bin([&](unsigned b, CentralBin &c) {
+    if (c.spans_cached.load(std::memory_order_relaxed) == 0)
+      return;
+    LockGuard g(c.lock);
+    // A bin in use keeps a couple of empty spans, as the lazy purge leaves
+    // them; one the program has left alone for a delay gives them back.
+    const std::uint32_t idle =
+        now - c.last_used.load(std::memory_order_relaxed);
+    const std::uint32_t keep = idle < delay ? min_keep : 0;
+    purge_bin(b, c, now, delay, keep);
+    // What is left falls due when its oldest span has been empty for the
+    // delay, or, for the spans a busy bin keeps, when it stops being busy.
+    const std::uint32_t cached = c.spans_cached.load(std::memory_order_relaxed);
+    if (cached > keep)
+      next = std::min(
+          next, delay - (now - g_region.span(b, c.dirty.tail)->emptied_at));
+    else if (cached)
+      next = std::min(next, delay - idle);
+  });
   return next;
 }
 
 std::size_t central_release_all() noexcept {
   std::size_t spans = 0;
-  for (auto &shard : g_bins)
-    for (unsigned b = 0; b < kNumSpanBins; ++b) {
-      CentralBin &c = shard[b];
-      LockGuard g(c.lock);
-      spans += purge_bin(b, c, 0, 0, 0);
-    }
+  for_each_shard_bin([&](unsigned b, CentralBin &c) {
+    LockGuard g(c.lock);
+    spans += purge_bin(b, c, 0, 0, 0);
+  });
   return spans << kSpanShift;
 }
 
@@ -653,11 +656,10 @@ void central_init() noexcept {
 }
 
 unsigned central_join_shard() noexcept {
-  const unsigned n = g_num_shards.load(std::memory_order_relaxed);
   // The least used shard; two threads that start at once may both pick it,
   // which costs them some sharing, never correctness.
   unsigned best = 0;
-  for (unsigned i = 1; i < n; ++i)
+  for (unsigned i = 1, n = num_shards(); i < n; ++i)
     if (g_shard_threads[i].load(std::memory_order_relaxed) <
         g_shard_threads[best].load(std::memory_order_relaxed))
       best = i;
@@ -673,8 +675,8 @@ void central_leave_shard(unsigned shard) noexcept {
 template <typename T>
 T sum_over_shards(unsigned b, std::atomic<T> CentralBin::*field) {
   T n = 0;
-  for (const auto &shard : g_bins)
-    n += (shard[b].*field).load(std::memory_order_relaxed);
+  for (unsigned shard = 0, shards = num_shards(); shard < shards; ++shard)
+    n += (g_bins[shard][b].*field).load(std::memory_order_relaxed);
   return n;
 }
 
@@ -701,18 +703,14 @@ std::uint64_t central_takes() noexcept {
 
 // Shards before frontiers, as acquire_span takes them.
 void central_lock_all() noexcept {
-  for (auto &shard : g_bins)
-    for (CentralBin &c : shard)
-      c.lock.lock();
+  for_each_shard_bin([](unsigned, CentralBin &c) { c.lock.lock(); });
   for (Lock &l : g_frontier_locks)
     l.lock();
 }
 void central_unlock_all() noexcept {
   for (Lock &l : g_frontier_locks)
     l.unlock();
-  for (auto &shard : g_bins)
-    for (CentralBin &c : shard)
-      c.lock.unlock();
+  for_each_shard_bin([](unsigned, CentralBin &c) { c.lock.unlock(); });
 }
 
 } // namespace sizespec
