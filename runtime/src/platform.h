@@ -40,8 +40,8 @@ inline constexpr unsigned kMaxCpus = 1024;
 unsigned allowed_cpus(bool (&allowed)[kMaxCpus]) noexcept;
 
 /// The CPU the calling thread runs on now, or 0 if unknown. glibc reads it
-/// from the thread's rseq area or the vDSO, with no system call (valgrind
-/// makes it one); the thread may move to another CPU right after.
+/// from the thread's rseq area, with no system call; the thread may move
+/// to another CPU right after.
 unsigned current_cpu() noexcept;
 
 /// The largest address space the process may still map, or SIZE_MAX.
