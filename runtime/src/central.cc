@@ -87,23 +87,14 @@ constinit CentralBin g_bins[kMaxShards][kNumSpanBins];
 /// A bin's shards take new spans from its one frontier (region_new_span),
 /// under this lock, taken inside a shard's.
 constinit Lock g_frontier_locks[kNumSpanBins];
-/// How many shards there are (central_init).
+/// Live threads in each shard, and how many shards there are
+/// (central_init).
+constinit std::atomic<std::uint32_t> g_shard_threads[kMaxShards]{};
 constinit std::atomic<unsigned> g_num_shards{1};
-/// Each CPU's shard (central_init): the k-th CPU of the process's affinity
-/// mask at start-up has shard k mod num_shards(), so that two CPUs share a
-/// shard only where there are more CPUs than shards. A CPU outside the mask
-/// (a thread's mask changed later) has shard cpu mod num_shards().
-constinit std::uint8_t g_shard_of_cpu[platform::kMaxCpus]{};
 
-/// The shards in use: only these take spans (shard_here), so the rest hold
-/// none. Set once at start-up.
+/// The shards in use: threads join only these (central_join_shard), so the
+/// rest hold no span. Set once at start-up, before any thread joins.
 unsigned num_shards() { return g_num_shards.load(std::memory_order_relaxed); }
-
-/// The shard of the CPU the calling thread runs on now.
-unsigned shard_here() {
-  const unsigned cpu = platform::current_cpu();
-  return cpu < platform::kMaxCpus ? g_shard_of_cpu[cpu] : cpu % num_shards();
-}
 
 /// Calls \p f(b, c) for each bin b of each shard in use, c its CentralBin.
 template <typename F> void for_each_shard_bin(F &&f) {
@@ -493,11 +484,8 @@ void central_purge_after_exit(std::uint32_t now) noexcept {
   });
 }
 
-namespace {
-
-/// central_take from shard \p shard.
-TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
-                OwnedSlots *own) {
+TakeStatus central_take(unsigned b, unsigned shard, std::uint32_t want,
+                        Batch &out, OwnedSlots *own) noexcept {
   CentralBin &c = g_bins[shard][b];
   const std::uint32_t cap = kCapacity[b];
   const std::size_t size = object_size(b);
@@ -578,20 +566,12 @@ TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
   return out.count ? TakeStatus::ok : status;
 }
 
-} // namespace
-
-TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
-                        OwnedSlots *own) noexcept {
-  return take(b, shard_here(), want, out, own);
-}
-
-TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
-                          OwnedSlots &own, bool may_own) noexcept {
+TakeStatus central_refill(unsigned b, unsigned shard, std::uint32_t want,
+                          Batch &out, OwnedSlots &own, bool may_own) noexcept {
   TakeStatus status = TakeStatus::ok;
-  const unsigned shard = shard_here();
   if (own.next == own.end ||
       g_bins[shard][b].free_objects.load(std::memory_order_relaxed) > 0)
-    status = take(b, shard, want, out, may_own ? &own : nullptr);
+    status = central_take(b, shard, want, out, may_own ? &own : nullptr);
   if (out.count < want)
     carve_owned(b, own, want - out.count, out);
   return out.count ? TakeStatus::ok : status;
@@ -671,13 +651,24 @@ std::size_t central_release_all() noexcept {
 }
 
 void central_init() noexcept {
-  bool allowed[platform::kMaxCpus];
-  const unsigned cpus = platform::allowed_cpus(allowed);
-  const unsigned n = std::min(cpus, kMaxShards);
-  for (unsigned cpu = 0, k = 0; cpu < platform::kMaxCpus; ++cpu)
-    g_shard_of_cpu[cpu] =
-        static_cast<std::uint8_t>(allowed[cpu] ? k++ % n : cpu % n);
-  g_num_shards.store(n, std::memory_order_release);
+  g_num_shards.store(std::min(platform::cpu_count(), kMaxShards),
+                     std::memory_order_relaxed);
+}
+
+unsigned central_join_shard() noexcept {
+  // The least used shard; two threads that start at once may both pick it,
+  // which costs them some sharing, never correctness.
+  unsigned best = 0;
+  for (unsigned i = 1, n = num_shards(); i < n; ++i)
+    if (g_shard_threads[i].load(std::memory_order_relaxed) <
+        g_shard_threads[best].load(std::memory_order_relaxed))
+      best = i;
+  g_shard_threads[best].fetch_add(1, std::memory_order_relaxed);
+  return best;
+}
+
+void central_leave_shard(unsigned shard) noexcept {
+  g_shard_threads[shard].fetch_sub(1, std::memory_order_relaxed);
 }
 
 /// Sums \p field over bin b's shards.

@@ -226,40 +226,14 @@ TEST(Threads, FreesFromAnotherThreadGoBackToTheirSpans) {
       << "of " << N << " objects back on their spans";
 }
 
-/// The CPUs the process may run on, in order.
-std::vector<int> allowed_cpus() {
-  cpu_set_t Set;
-  std::vector<int> Cpus;
-  if (sched_getaffinity(0, sizeof Set, &Set) == 0)
-    for (int C = 0; C < CPU_SETSIZE; ++C)
-      if (CPU_ISSET(C, &Set))
-        Cpus.push_back(C);
-  return Cpus;
-}
-
-/// Pins the calling thread to CPU \p Cpu while it lives, and gives it back
-/// the CPUs it could run on before.
-class PinnedTo {
-public:
-  explicit PinnedTo(int Cpu) {
-    EXPECT_EQ(pthread_getaffinity_np(pthread_self(), sizeof Saved, &Saved), 0);
-    cpu_set_t One;
-    CPU_ZERO(&One);
-    CPU_SET(Cpu, &One);
-    EXPECT_EQ(pthread_setaffinity_np(pthread_self(), sizeof One, &One), 0);
-    EXPECT_EQ(sched_getcpu(), Cpu);
-  }
-  ~PinnedTo() { pthread_setaffinity_np(pthread_self(), sizeof Saved, &Saved); }
-
-private:
-  cpu_set_t Saved;
-};
-
-/// Two threads, pinned to \p CpuA and \p CpuB, make 48-byte objects in
-/// turns, a few at a time, as two workers building side by side would;
-/// their batches are still small (slow start), so each turn's objects come
-/// from the central bin. Returns the spans that hold objects of both.
-std::set<std::uintptr_t> spans_of_both(int CpuA, int CpuB) {
+// Threads that run at once take their objects from different shards of the
+// central bins, so no span holds objects of both. Two threads make 48-byte
+// objects in turns, a few at a time, as two workers building side by side
+// would; their batches are still small (slow start), so each turn's objects
+// come from the central bin. Before, both took them off the bin's one
+// partial span, turn about, and every span they used held both threads'
+// objects. A process on one CPU has one shard, and there they share.
+TEST(Threads, ThreadsAtOnceTakeObjectsFromSpansOfTheirOwn) {
   constexpr std::size_t Size = 48;
   constexpr unsigned kClass = class_of(Size);
   constexpr int Turns = 40, PerTurn = 16;
@@ -267,8 +241,7 @@ std::set<std::uintptr_t> spans_of_both(int CpuA, int CpuB) {
   std::mutex M;
   std::condition_variable Next;
   int Turn = 0;
-  auto Work = [&](int Me, int Cpu) {
-    PinnedTo Pin(Cpu);
+  auto Work = [&](int Me) {
     for (int T = 0; T < Turns; ++T) {
       {
         std::unique_lock<std::mutex> G(M);
@@ -283,7 +256,7 @@ std::set<std::uintptr_t> spans_of_both(int CpuA, int CpuB) {
       Next.notify_all();
     }
   };
-  std::thread A(Work, 0, CpuA), B(Work, 1, CpuB);
+  std::thread A(Work, 0), B(Work, 1);
   A.join();
   B.join();
   std::set<std::uintptr_t> SpansOfA, Shared;
@@ -295,51 +268,25 @@ std::set<std::uintptr_t> spans_of_both(int CpuA, int CpuB) {
   for (auto &Mine : Objects)
     for (void *P : Mine)
       ::operator delete(P, Size);
-  return Shared;
-}
-
-// Threads on different CPUs take their objects from different shards of
-// the central bins, so no span holds objects of both. Before the shards,
-// both took them off the bin's one partial span, turn about, and every
-// span they used held both threads' objects. A process on one CPU has one
-// shard, and there the two threads share it.
-TEST(Threads, ThreadsOnTwoCpusTakeObjectsFromSpansOfTheirOwn) {
-  const std::vector<int> Cpus = allowed_cpus();
-  ASSERT_FALSE(Cpus.empty());
-  const std::set<std::uintptr_t> Shared =
-      spans_of_both(Cpus[0], Cpus[1 % Cpus.size()]);
-  if (Cpus.size() > 1)
+  cpu_set_t Cpus;
+  ASSERT_EQ(sched_getaffinity(0, sizeof Cpus, &Cpus), 0);
+  if (CPU_COUNT(&Cpus) > 1)
     EXPECT_EQ(Shared.size(), 0u) << "spans holding both threads' objects";
   else
     EXPECT_GT(Shared.size(), 0u) << "one CPU, one shard: the spans are shared";
 }
 
-// Threads on one CPU share its shard, however many there are: a bin has a
-// partial span per CPU, not per thread. With a shard per thread (the
-// shards' first design), the two threads took from shards of their own
-// and shared no span.
-TEST(Threads, ThreadsOnOneCpuShareItsSpans) {
-  const std::vector<int> Cpus = allowed_cpus();
-  ASSERT_FALSE(Cpus.empty());
-  EXPECT_GT(spans_of_both(Cpus.back(), Cpus.back()).size(), 0u)
-      << "spans holding both threads' objects";
-}
-
 // A shard whose bin cannot grow takes the empty spans another shard keeps.
-// A thread on one CPU fills twenty spans of 1 KiB objects, frees them and
-// exits: its CPU's shard keeps them, empty. With no memory to commit, the
-// main thread, on another CPU, makes as many objects again, all of them on
-// those spans. Each shard keeping its own empty spans, and taking no
-// other's, it got none past the spans the bin had committed ahead of its
-// frontier.
+// A thread fills twenty spans of 1 KiB objects, frees them and exits: its
+// shard keeps them, empty. With no memory to commit, the main thread, in
+// the other shard, makes as many objects again, all of them on those
+// spans. Each shard keeping its own empty spans, and taking no other's, it
+// got none past the spans the bin had committed ahead of its frontier.
 TEST(Threads, AShardThatCannotGrowTakesAnothersEmptySpans) {
   constexpr std::size_t Size = 1024;
   constexpr unsigned kClass = class_of(Size);
   constexpr int N = 20 * 64; // 64 objects a span
-  const std::vector<int> Cpus = allowed_cpus();
-  ASSERT_FALSE(Cpus.empty());
-  std::thread([&Cpus] {
-    PinnedTo Pin(Cpus[0]);
+  std::thread([] {
     std::vector<void *> Theirs(N);
     for (void *&P : Theirs)
       P = routine<kClass, false, false>(Size);
@@ -348,14 +295,11 @@ TEST(Threads, AShardThatCannotGrowTakesAnothersEmptySpans) {
   }).join();
   std::vector<void *> Mine;
   Mine.reserve(N);
-  {
-    PinnedTo Pin(Cpus.back());
-    test_hooks::set_commit_limit(test_hooks::bytes_committed());
-    for (int I = 0; I < N; ++I)
-      if (void *P = routine<kClass, false, true>(Size))
-        Mine.push_back(P);
-    test_hooks::set_commit_limit(SIZE_MAX);
-  }
+  test_hooks::set_commit_limit(test_hooks::bytes_committed());
+  for (int I = 0; I < N; ++I)
+    if (void *P = routine<kClass, false, true>(Size))
+      Mine.push_back(P);
+  test_hooks::set_commit_limit(SIZE_MAX);
   EXPECT_EQ(Mine.size(), std::size_t(N))
       << "objects made with no memory to commit";
   for (void *P : Mine)
