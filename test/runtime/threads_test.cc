@@ -365,13 +365,13 @@ TEST(Threads, AShardThatCannotGrowTakesAnothersEmptySpans) {
 /// A thread on one CPU builds 16 spans of \p Size-byte objects, frees them
 /// and exits, leaving the spans empty in that CPU's shard; with \p GiveBack,
 /// their pages then go back to the OS (release_free_memory). The main
-/// thread, on another CPU, builds as many objects. Returns how many of them
-/// are on the spans the thread left, and in \p Committed, whether the bytes
-/// committed stayed the same.
+/// thread, on another CPU, builds as many objects: all of them on the
+/// spans the thread left, with no more bytes committed.
 template <std::size_t Size>
-int objects_on_spans_left_on_another_cpu(bool GiveBack, bool &Committed) {
+void expect_reuse_of_spans_left_on_another_cpu(bool GiveBack) {
   constexpr unsigned kClass = class_of(Size);
   const std::vector<int> Cpus = allowed_cpus();
+  ASSERT_FALSE(Cpus.empty());
   const int N = 16 * int(kSpanBytes / Size);
   ScopedPurgeDelay Hour(3600 * 1000);
   std::set<std::uintptr_t> Left;
@@ -397,10 +397,10 @@ int objects_on_spans_left_on_another_cpu(bool GiveBack, bool &Committed) {
       OnLeftSpans += Left.count(span_of(P));
     }
   }
-  Committed = test_hooks::bytes_committed() == Before;
+  EXPECT_EQ(OnLeftSpans, N) << "objects on the spans the thread left";
+  EXPECT_EQ(test_hooks::bytes_committed(), Before) << "bytes committed";
   for (void *P : Mine)
     ::operator delete(P, Size);
-  return OnLeftSpans;
 }
 
 // A thread's refills on one CPU reuse the empty spans another CPU's shard
@@ -410,12 +410,8 @@ int objects_on_spans_left_on_another_cpu(bool GiveBack, bool &Committed) {
 // empty spans only once the bin's range was full, the main thread built
 // all its objects on fresh spans, and committed them.
 TEST(Threads, RefillsOnAnotherCpuReuseTheEmptySpansLeftThere) {
-  constexpr std::size_t Size = 768; // a bin no other test here uses
-  bool Committed = false;
-  EXPECT_EQ(objects_on_spans_left_on_another_cpu<Size>(false, Committed),
-            int(16 * (kSpanBytes / Size)))
-      << "objects on the spans the thread left";
-  EXPECT_TRUE(Committed) << "bytes committed changed";
+  // 768 B: a bin no other test here uses.
+  expect_reuse_of_spans_left_on_another_cpu<768>(/*GiveBack=*/false);
 }
 
 // The same with the spans' pages given back to the OS first, as a thread's
@@ -423,12 +419,8 @@ TEST(Threads, RefillsOnAnotherCpuReuseTheEmptySpansLeftThere) {
 // bin's, and reused before new ones. When a shard took another's committed
 // empty spans only, the main thread built none of its objects on them.
 TEST(Threads, RefillsOnAnotherCpuReuseTheSpansGivenBackThere) {
-  constexpr std::size_t Size = 640; // a bin no other test here uses
-  bool Committed = false;
-  EXPECT_EQ(objects_on_spans_left_on_another_cpu<Size>(true, Committed),
-            int(16 * (kSpanBytes / Size)))
-      << "objects on the spans the thread left";
-  EXPECT_TRUE(Committed) << "bytes committed changed";
+  // 640 B: a bin no other test here uses.
+  expect_reuse_of_spans_left_on_another_cpu<640>(/*GiveBack=*/true);
 }
 
 // A refill takes a span's short free list whole, unread, in one trip to the
