@@ -64,7 +64,6 @@ struct CentralBin {
   SpanList clean; ///< empty spans given back to the OS
   std::atomic<std::uint32_t> spans_in_use{0};
   std::atomic<std::uint32_t> spans_cached{0}; ///< length of `dirty`
-  std::atomic<std::uint32_t> spans_clean{0};  ///< length of `clean`
   /// Objects return_objects has put back on this bin's spans (a test
   /// hook's); written under the lock, read without it.
   std::atomic<std::uint64_t> objects_returned{0};
@@ -88,23 +87,14 @@ constinit CentralBin g_bins[kMaxShards][kNumSpanBins];
 /// A bin's shards take new spans from its one frontier (region_new_span),
 /// under this lock, taken inside a shard's.
 constinit Lock g_frontier_locks[kNumSpanBins];
-/// How many shards there are (central_init).
+/// Live threads in each shard, and how many shards there are
+/// (central_init).
+constinit std::atomic<std::uint32_t> g_shard_threads[kMaxShards]{};
 constinit std::atomic<unsigned> g_num_shards{1};
-/// Each CPU's shard (central_init): the k-th CPU of the process's affinity
-/// mask at start-up has shard k mod num_shards(), so that two CPUs share a
-/// shard only where there are more CPUs than shards. A CPU outside the mask
-/// (a thread's mask changed later) has shard cpu mod num_shards().
-constinit std::uint8_t g_shard_of_cpu[platform::kMaxCpus]{};
 
-/// The shards in use: only these take spans (shard_here), so the rest hold
-/// none. Set once at start-up.
+/// The shards in use: threads join only these (central_join_shard), so the
+/// rest hold no span. Set once at start-up, before any thread joins.
 unsigned num_shards() { return g_num_shards.load(std::memory_order_relaxed); }
-
-/// The shard of the CPU the calling thread runs on now.
-unsigned shard_here() {
-  const unsigned cpu = platform::current_cpu();
-  return cpu < platform::kMaxCpus ? g_shard_of_cpu[cpu] : cpu % num_shards();
-}
 
 /// Calls \p f(b, c) for each bin b of each shard in use, c its CentralBin.
 template <typename F> void for_each_shard_bin(F &&f) {
@@ -147,48 +137,32 @@ void remove(unsigned b, SpanList &l, std::uint32_t i) {
     l.tail = s->prev;
 }
 
-/// A shard's empty spans of one kind: committed, or given back to the OS.
-enum class Empty { committed, decommitted };
-
-/// The list of \p c's empty spans of kind \p kind, and its length.
-SpanList &empty_list(CentralBin &c, Empty kind) {
-  return kind == Empty::committed ? c.dirty : c.clean;
-}
-std::atomic<std::uint32_t> &empty_count(CentralBin &c, Empty kind) {
-  return kind == Empty::committed ? c.spans_cached : c.spans_clean;
-}
-
-/// Takes the head of \p c's empty spans of kind \p kind into \p i: for
-/// committed ones, the most recently emptied (its pages are the likeliest
-/// to be in cache and TLB). False if it has none.
-bool take_empty_span(unsigned b, CentralBin &c, Empty kind, std::uint32_t &i) {
-  SpanList &l = empty_list(c, kind);
-  if ((i = l.head) == kNoSpan)
-    return false;
-  remove(b, l, i);
-  empty_count(c, kind).fetch_sub(1, std::memory_order_relaxed);
-  return true;
-}
-
-/// An empty span of bin b of kind \p kind for shard \p shard (\p c, locked):
-/// its own, else another shard's. A thread moves between CPUs as the
-/// scheduler likes, so the spans one CPU's shard emptied are as likely to
-/// be wanted on another: a shard that committed new spans while another
-/// kept empty ones would hold a rebuilt structure's memory twice
-/// (bench/notes/threads.md, "Shards of the bins by CPU"). A shard with none
-/// is skipped by its count, unlocked, and another's lock is only tried:
-/// never two shards' locks waited for at once.
-bool take_empty_span_anywhere(unsigned b, unsigned shard, CentralBin &c,
-                              Empty kind, std::uint32_t &i) {
-  if (take_empty_span(b, c, kind, i))
+/// Takes an empty span off \p c's lists into \p i: the most recently
+/// emptied committed one (its pages are the likeliest to be in cache and
+/// TLB), else a decommitted one. False if it has none.
+bool take_empty_span(unsigned b, CentralBin &c, std::uint32_t &i) {
+  if ((i = c.dirty.head) != kNoSpan) {
+    remove(b, c.dirty, i);
+    c.spans_cached.fetch_sub(1, std::memory_order_relaxed);
     return true;
+  }
+  if ((i = c.clean.head) != kNoSpan) {
+    remove(b, c.clean, i);
+    return true;
+  }
+  return false;
+}
+
+/// An empty span of bin b from a shard other than \p shard, once the bin's
+/// range is full: each shard keeps its empty spans, and one shard must not
+/// run out while others hold spare ones. Never waits for another shard's
+/// lock while holding its own.
+bool take_empty_span_elsewhere(unsigned b, unsigned shard, std::uint32_t &i) {
   for (unsigned o = 0, n = num_shards(); o < n; ++o) {
     CentralBin &other = g_bins[o][b];
-    if (o == shard ||
-        empty_count(other, kind).load(std::memory_order_relaxed) == 0 ||
-        !other.lock.try_lock())
+    if (o == shard || !other.lock.try_lock())
       continue;
-    const bool got = take_empty_span(b, other, kind, i);
+    const bool got = take_empty_span(b, other, i);
     other.lock.unlock();
     if (got)
       return true;
@@ -196,22 +170,21 @@ bool take_empty_span_anywhere(unsigned b, unsigned shard, CentralBin &c,
   return false;
 }
 
-/// A span for shard \p shard (\p c) of bin b: a committed empty one of any
-/// shard, its own first; else a decommitted one, likewise; else a fresh one
-/// from the frontier. Reusing the bin's empty spans before the frontier
-/// keeps a bin's spans few and its range from filling.
+/// A span for shard \p shard (\p c) of bin b: an empty one of the shard's
+/// own (take_empty_span), else a fresh one from the frontier, else, when
+/// the range is full, another shard's empty one.
 TakeStatus acquire_span(unsigned b, unsigned shard, CentralBin &c,
                         std::uint32_t &i) {
-  if (!take_empty_span_anywhere(b, shard, c, Empty::committed, i) &&
-      !take_empty_span_anywhere(b, shard, c, Empty::decommitted, i)) {
+  if (!take_empty_span(b, c, i)) {
     TakeStatus status;
     {
       LockGuard g(g_frontier_locks[b]);
       status = region_new_span(b, i);
     }
-    if (status != TakeStatus::ok)
+    if (status == TakeStatus::ok)
+      g_region.span(b, i)->resident = 0; // pages never touched
+    else if (!take_empty_span_elsewhere(b, shard, i))
       return status;
-    g_region.span(b, i)->resident = 0; // pages never touched
   }
   Span *s = g_region.span(b, i);
   s->shard = static_cast<std::uint8_t>(shard);
@@ -241,7 +214,6 @@ void decommit_spans(unsigned b, CentralBin &c, std::uint32_t *spans,
     g_region.span(b, spans[i])->resident = 0;
     push_front(b, c.clean, spans[i]);
   }
-  c.spans_clean.fetch_add(n, std::memory_order_relaxed);
   Counters::add(g_counters.bytes_returned, std::uint64_t(n) << kSpanShift);
 }
 
@@ -512,11 +484,8 @@ void central_purge_after_exit(std::uint32_t now) noexcept {
   });
 }
 
-namespace {
-
-/// central_take from shard \p shard.
-TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
-                OwnedSlots *own) {
+TakeStatus central_take(unsigned b, unsigned shard, std::uint32_t want,
+                        Batch &out, OwnedSlots *own) noexcept {
   CentralBin &c = g_bins[shard][b];
   const std::uint32_t cap = kCapacity[b];
   const std::size_t size = object_size(b);
@@ -597,20 +566,12 @@ TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
   return out.count ? TakeStatus::ok : status;
 }
 
-} // namespace
-
-TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
-                        OwnedSlots *own) noexcept {
-  return take(b, shard_here(), want, out, own);
-}
-
-TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
-                          OwnedSlots &own, bool may_own) noexcept {
+TakeStatus central_refill(unsigned b, unsigned shard, std::uint32_t want,
+                          Batch &out, OwnedSlots &own, bool may_own) noexcept {
   TakeStatus status = TakeStatus::ok;
-  const unsigned shard = shard_here();
   if (own.next == own.end ||
       g_bins[shard][b].free_objects.load(std::memory_order_relaxed) > 0)
-    status = take(b, shard, want, out, may_own ? &own : nullptr);
+    status = central_take(b, shard, want, out, may_own ? &own : nullptr);
   if (out.count < want)
     carve_owned(b, own, want - out.count, out);
   return out.count ? TakeStatus::ok : status;
@@ -690,13 +651,24 @@ std::size_t central_release_all() noexcept {
 }
 
 void central_init() noexcept {
-  bool allowed[platform::kMaxCpus];
-  const unsigned cpus = platform::allowed_cpus(allowed);
-  const unsigned n = std::min(cpus, kMaxShards);
-  for (unsigned cpu = 0, k = 0; cpu < platform::kMaxCpus; ++cpu)
-    g_shard_of_cpu[cpu] =
-        static_cast<std::uint8_t>(allowed[cpu] ? k++ % n : cpu % n);
-  g_num_shards.store(n, std::memory_order_release);
+  g_num_shards.store(std::min(platform::cpu_count(), kMaxShards),
+                     std::memory_order_relaxed);
+}
+
+unsigned central_join_shard() noexcept {
+  // The least used shard; two threads that start at once may both pick it,
+  // which costs them some sharing, never correctness.
+  unsigned best = 0;
+  for (unsigned i = 1, n = num_shards(); i < n; ++i)
+    if (g_shard_threads[i].load(std::memory_order_relaxed) <
+        g_shard_threads[best].load(std::memory_order_relaxed))
+      best = i;
+  g_shard_threads[best].fetch_add(1, std::memory_order_relaxed);
+  return best;
+}
+
+void central_leave_shard(unsigned shard) noexcept {
+  g_shard_threads[shard].fetch_sub(1, std::memory_order_relaxed);
 }
 
 /// Sums \p field over bin b's shards.
