@@ -132,8 +132,8 @@ template <bool nothrow> void *tiny_refill(std::size_t size, bool generic) {
   for (;;) {
     TakeStatus status = TakeStatus::ok;
     if (t != &g_exited)
-      if (void *p = tiny_start_block(t->tiny, t->profile, t->shard, size,
-                                     generic, status))
+      if (void *p =
+              tiny_start_block(t->tiny, t->profile, size, generic, status))
         return p;
     if (status != TakeStatus::out_of_memory)
       return refill<nothrow>(bin_of(class_of(size), false), size, generic);

@@ -64,6 +64,7 @@ struct CentralBin {
   SpanList clean; ///< empty spans given back to the OS
   std::atomic<std::uint32_t> spans_in_use{0};
   std::atomic<std::uint32_t> spans_cached{0}; ///< length of `dirty`
+  std::atomic<std::uint32_t> spans_clean{0};  ///< length of `clean`
   /// Objects return_objects has put back on this bin's spans (a test
   /// hook's); written under the lock, read without it.
   std::atomic<std::uint64_t> objects_returned{0};
@@ -87,14 +88,23 @@ constinit CentralBin g_bins[kMaxShards][kNumSpanBins];
 /// A bin's shards take new spans from its one frontier (region_new_span),
 /// under this lock, taken inside a shard's.
 constinit Lock g_frontier_locks[kNumSpanBins];
-/// Live threads in each shard, and how many shards there are
-/// (central_init).
-constinit std::atomic<std::uint32_t> g_shard_threads[kMaxShards]{};
+/// How many shards there are (central_init).
 constinit std::atomic<unsigned> g_num_shards{1};
+/// Each CPU's shard (central_init): the k-th CPU of the process's affinity
+/// mask at start-up has shard k mod num_shards(), so that two CPUs share a
+/// shard only where there are more CPUs than shards. A CPU outside the mask
+/// (a thread's mask changed later) has shard cpu mod num_shards().
+constinit std::uint8_t g_shard_of_cpu[platform::kMaxCpus]{};
 
-/// The shards in use: threads join only these (central_join_shard), so the
-/// rest hold no span. Set once at start-up, before any thread joins.
+/// The shards in use: only these take spans (shard_here), so the rest hold
+/// none. Set once at start-up.
 unsigned num_shards() { return g_num_shards.load(std::memory_order_relaxed); }
+
+/// The shard of the CPU the calling thread runs on now.
+unsigned shard_here() {
+  const unsigned cpu = platform::current_cpu();
+  return cpu < platform::kMaxCpus ? g_shard_of_cpu[cpu] : cpu % num_shards();
+}
 
 /// Calls \p f(b, c) for each bin b of each shard in use, c its CentralBin.
 template <typename F> void for_each_shard_bin(F &&f) {
@@ -137,32 +147,48 @@ void remove(unsigned b, SpanList &l, std::uint32_t i) {
     l.tail = s->prev;
 }
 
-/// Takes an empty span off \p c's lists into \p i: the most recently
-/// emptied committed one (its pages are the likeliest to be in cache and
-/// TLB), else a decommitted one. False if it has none.
-bool take_empty_span(unsigned b, CentralBin &c, std::uint32_t &i) {
-  if ((i = c.dirty.head) != kNoSpan) {
-    remove(b, c.dirty, i);
-    c.spans_cached.fetch_sub(1, std::memory_order_relaxed);
-    return true;
-  }
-  if ((i = c.clean.head) != kNoSpan) {
-    remove(b, c.clean, i);
-    return true;
-  }
-  return false;
+/// A shard's empty spans of one kind: committed, or given back to the OS.
+enum class Empty { committed, decommitted };
+
+/// The list of \p c's empty spans of kind \p kind, and its length.
+SpanList &empty_list(CentralBin &c, Empty kind) {
+  return kind == Empty::committed ? c.dirty : c.clean;
+}
+std::atomic<std::uint32_t> &empty_count(CentralBin &c, Empty kind) {
+  return kind == Empty::committed ? c.spans_cached : c.spans_clean;
 }
 
-/// An empty span of bin b from a shard other than \p shard, once the bin's
-/// range is full: each shard keeps its empty spans, and one shard must not
-/// run out while others hold spare ones. Never waits for another shard's
-/// lock while holding its own.
-bool take_empty_span_elsewhere(unsigned b, unsigned shard, std::uint32_t &i) {
+/// Takes the head of \p c's empty spans of kind \p kind into \p i: for
+/// committed ones, the most recently emptied (its pages are the likeliest
+/// to be in cache and TLB). False if it has none.
+bool take_empty_span(unsigned b, CentralBin &c, Empty kind, std::uint32_t &i) {
+  SpanList &l = empty_list(c, kind);
+  if ((i = l.head) == kNoSpan)
+    return false;
+  remove(b, l, i);
+  empty_count(c, kind).fetch_sub(1, std::memory_order_relaxed);
+  return true;
+}
+
+/// An empty span of bin b of kind \p kind for shard \p shard (\p c, locked):
+/// its own, else another shard's. A thread moves between CPUs as the
+/// scheduler likes, so the spans one CPU's shard emptied are as likely to
+/// be wanted on another: a shard that committed new spans while another
+/// kept empty ones would hold a rebuilt structure's memory twice
+/// (bench/notes/threads.md, "Shards of the bins by CPU"). A shard with none
+/// is skipped by its count, unlocked, and another's lock is only tried:
+/// never two shards' locks waited for at once.
+bool take_empty_span_anywhere(unsigned b, unsigned shard, CentralBin &c,
+                              Empty kind, std::uint32_t &i) {
+  if (take_empty_span(b, c, kind, i))
+    return true;
   for (unsigned o = 0, n = num_shards(); o < n; ++o) {
     CentralBin &other = g_bins[o][b];
-    if (o == shard || !other.lock.try_lock())
+    if (o == shard ||
+        empty_count(other, kind).load(std::memory_order_relaxed) == 0 ||
+        !other.lock.try_lock())
       continue;
-    const bool got = take_empty_span(b, other, i);
+    const bool got = take_empty_span(b, other, kind, i);
     other.lock.unlock();
     if (got)
       return true;
@@ -170,21 +196,22 @@ bool take_empty_span_elsewhere(unsigned b, unsigned shard, std::uint32_t &i) {
   return false;
 }
 
-/// A span for shard \p shard (\p c) of bin b: an empty one of the shard's
-/// own (take_empty_span), else a fresh one from the frontier, else, when
-/// the range is full, another shard's empty one.
+/// A span for shard \p shard (\p c) of bin b: a committed empty one of any
+/// shard, its own first; else a decommitted one, likewise; else a fresh one
+/// from the frontier. Reusing the bin's empty spans before the frontier
+/// keeps a bin's spans few and its range from filling.
 TakeStatus acquire_span(unsigned b, unsigned shard, CentralBin &c,
                         std::uint32_t &i) {
-  if (!take_empty_span(b, c, i)) {
+  if (!take_empty_span_anywhere(b, shard, c, Empty::committed, i) &&
+      !take_empty_span_anywhere(b, shard, c, Empty::decommitted, i)) {
     TakeStatus status;
     {
       LockGuard g(g_frontier_locks[b]);
       status = region_new_span(b, i);
     }
-    if (status == TakeStatus::ok)
-      g_region.span(b, i)->resident = 0; // pages never touched
-    else if (!take_empty_span_elsewhere(b, shard, i))
+    if (status != TakeStatus::ok)
       return status;
+    g_region.span(b, i)->resident = 0; // pages never touched
   }
   Span *s = g_region.span(b, i);
   s->shard = static_cast<std::uint8_t>(shard);
@@ -214,6 +241,7 @@ void decommit_spans(unsigned b, CentralBin &c, std::uint32_t *spans,
     g_region.span(b, spans[i])->resident = 0;
     push_front(b, c.clean, spans[i]);
   }
+  c.spans_clean.fetch_add(n, std::memory_order_relaxed);
   Counters::add(g_counters.bytes_returned, std::uint64_t(n) << kSpanShift);
 }
 
@@ -484,8 +512,77 @@ void central_purge_after_exit(std::uint32_t now) noexcept {
   });
 }
 
-TakeStatus central_take(unsigned b, unsigned shard, std::uint32_t want,
-                        Batch &out, OwnedSlots *own) noexcept {
+namespace {
+
+/// Takes objects off span \p s's free list (bin b, its shard's lock held)
+/// onto \p out until it holds \p want: the whole list, unread, if \p out is
+/// empty and the list holds at most kWholeListBatches times \p want.
+/// Returns how many.
+std::uint32_t take_listed(unsigned b, Span *s, std::uint32_t cap,
+                          std::uint32_t want, const Links &links,
+                          const SpanMark &mark, Batch &out) {
+  if (out.count == 0 && s->free &&
+      free_objects(s, cap) <= kWholeListBatches * want) {
+    // The span's whole list, unread: its links are encoded as a thread's
+    // are, and its objects' marks go stale with the epoch.
+    out.head = s->free;
+    out.count = free_objects(s, cap);
+    s->free = nullptr;
+    s->used += out.count;
+    ++s->epoch;
+    return out.count;
+  }
+  std::uint32_t n = 0;
+  for (; out.count < want && s->free; ++n, ++out.count) {
+    FreeObject *o = s->free;
+    s->free = links.next_in_span(b, o);
+    mark.clear(o);
+    links.push(out.head, o);
+  }
+  s->used += n;
+  return n;
+}
+
+/// Spans a refill looks at in another shard's partial list: those at its
+/// head without a free list (slots left to carve) are few.
+constexpr unsigned kSpansLookedAtElsewhere = 16;
+
+/// For a refill of shard \p shard (its lock held) that found no partial
+/// span there: objects off the free lists of other shards' spans of bin b,
+/// until \p out holds \p want. The spans stay in their shard, and their
+/// objects go back there. A thread moves between CPUs as the scheduler
+/// likes, and the objects it freed on one CPU, those its cache did not
+/// keep, wait on their spans in that CPU's shard: a refill on another CPU
+/// that started new spans instead would hold what was freed twice, up to
+/// one shard's worth a CPU (bench/notes/threads.md). A shard with no object
+/// listed is skipped by its count, unlocked, and another's lock is only
+/// tried: never two shards' locks waited for at once.
+void take_listed_elsewhere(unsigned b, unsigned shard, std::uint32_t cap,
+                           std::uint32_t want, const Links &links,
+                           const SpanMark &mark, Batch &out) {
+  for (unsigned o = 0, n = num_shards(); o < n && out.count < want; ++o) {
+    CentralBin &other = g_bins[o][b];
+    if (o == shard || other.free_objects.load(std::memory_order_relaxed) <= 0 ||
+        !other.lock.try_lock())
+      continue;
+    std::uint32_t listed = 0, looked = 0;
+    for (std::uint32_t i = other.partial.head;
+         i != kNoSpan && out.count < want && looked < kSpansLookedAtElsewhere;
+         ++looked) {
+      Span *s = g_region.span(b, i);
+      const std::uint32_t next = s->next;
+      listed += take_listed(b, s, cap, want, links, mark, out);
+      leave_partial_if_spent(b, other, i, s, cap);
+      i = next;
+    }
+    own_add(other.free_objects, -static_cast<std::int32_t>(listed));
+    other.lock.unlock();
+  }
+}
+
+/// central_take from shard \p shard.
+TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
+                OwnedSlots *own) {
   CentralBin &c = g_bins[shard][b];
   const std::uint32_t cap = kCapacity[b];
   const std::size_t size = object_size(b);
@@ -499,39 +596,24 @@ TakeStatus central_take(unsigned b, unsigned shard, std::uint32_t want,
     own_add(c.takes, 1);
     // A thread with slots of its own left takes only free objects here.
     const bool free_only = own && own->next < own->end;
-    std::uint32_t listed = 0; // objects taken off the spans' lists
+    std::uint32_t listed = 0;      // objects taken off the spans' lists
+    bool looked_elsewhere = false; // at other shards' spans' lists
     while (out.count < want) {
       std::uint32_t i = c.partial.head;
       if (i == kNoSpan && free_only)
         break;
+      if (i == kNoSpan && !looked_elsewhere) {
+        looked_elsewhere = true;
+        take_listed_elsewhere(b, shard, cap, want, links, mark, out);
+        continue;
+      }
       if (i == kNoSpan &&
           (status = acquire_span(b, shard, c, i)) != TakeStatus::ok)
         break;
       Span *s = g_region.span(b, i);
       if (free_only && !s->free)
         break;
-      if (out.count == 0 && s->free &&
-          free_objects(s, cap) <= kWholeListBatches * want) {
-        // The span's whole list, unread: its links are encoded as a
-        // thread's are, and its objects' marks go stale with the epoch.
-        out.head = s->free;
-        out.count = free_objects(s, cap);
-        listed += out.count;
-        s->free = nullptr;
-        s->used += out.count;
-        ++s->epoch;
-      }
-      while (out.count < want) {
-        FreeObject *o = s->free;
-        if (!o)
-          break;
-        s->free = links.next_in_span(b, o);
-        mark.clear(o);
-        links.push(out.head, o);
-        ++out.count;
-        ++listed;
-        ++s->used;
-      }
+      listed += take_listed(b, s, cap, want, links, mark, out);
       const std::uint32_t carved = carved_of(s);
       std::uint32_t n = 0;
       if (out.count < want && !free_only && !s->owned && carved < cap) {
@@ -566,12 +648,20 @@ TakeStatus central_take(unsigned b, unsigned shard, std::uint32_t want,
   return out.count ? TakeStatus::ok : status;
 }
 
-TakeStatus central_refill(unsigned b, unsigned shard, std::uint32_t want,
-                          Batch &out, OwnedSlots &own, bool may_own) noexcept {
+} // namespace
+
+TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
+                        OwnedSlots *own) noexcept {
+  return take(b, shard_here(), want, out, own);
+}
+
+TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
+                          OwnedSlots &own, bool may_own) noexcept {
   TakeStatus status = TakeStatus::ok;
+  const unsigned shard = shard_here();
   if (own.next == own.end ||
       g_bins[shard][b].free_objects.load(std::memory_order_relaxed) > 0)
-    status = central_take(b, shard, want, out, may_own ? &own : nullptr);
+    status = take(b, shard, want, out, may_own ? &own : nullptr);
   if (out.count < want)
     carve_owned(b, own, want - out.count, out);
   return out.count ? TakeStatus::ok : status;
@@ -651,24 +741,13 @@ std::size_t central_release_all() noexcept {
 }
 
 void central_init() noexcept {
-  g_num_shards.store(std::min(platform::cpu_count(), kMaxShards),
-                     std::memory_order_relaxed);
-}
-
-unsigned central_join_shard() noexcept {
-  // The least used shard; two threads that start at once may both pick it,
-  // which costs them some sharing, never correctness.
-  unsigned best = 0;
-  for (unsigned i = 1, n = num_shards(); i < n; ++i)
-    if (g_shard_threads[i].load(std::memory_order_relaxed) <
-        g_shard_threads[best].load(std::memory_order_relaxed))
-      best = i;
-  g_shard_threads[best].fetch_add(1, std::memory_order_relaxed);
-  return best;
-}
-
-void central_leave_shard(unsigned shard) noexcept {
-  g_shard_threads[shard].fetch_sub(1, std::memory_order_relaxed);
+  bool allowed[platform::kMaxCpus];
+  const unsigned cpus = platform::allowed_cpus(allowed);
+  const unsigned n = std::min(cpus, kMaxShards);
+  for (unsigned cpu = 0, k = 0; cpu < platform::kMaxCpus; ++cpu)
+    g_shard_of_cpu[cpu] =
+        static_cast<std::uint8_t>(allowed[cpu] ? k++ % n : cpu % n);
+  g_num_shards.store(n, std::memory_order_release);
 }
 
 /// Sums \p field over bin b's shards.

@@ -1,7 +1,7 @@
 //===- central.h - Per-bin span lists shared by all threads ----*- C++ -*-===//
 //
 // The middle layer. Each bin has its own locks and span lists, one of each
-// per shard of its threads (kMaxShards); thread caches come here in
+// per shard of the CPUs (kMaxShards); thread caches come here in
 // batches (refill, flush), never per object. A span that gets
 // all its objects back becomes empty and stays committed, ready for reuse.
 // Once it has stayed empty for the purge delay its pages go back to the OS
@@ -24,23 +24,21 @@
 
 namespace sizespec {
 
-/// Threads share each bin's spans in shards: a shard has its own lock and
-/// span lists, a thread takes new objects from its shard only, and an
-/// object goes back to the shard that holds its span, whichever thread
-/// frees it. Two threads that run at once in different shards share no
-/// lock, no span and no line of a bin's lists: thread_churn, two tasks at
-/// once, takes 0.78 times the time it took when they shared them
-/// (bench/notes/threads.md, "Threads in shards of the bins").
+/// Threads share each bin's spans in shards, one for each CPU the process
+/// may run on: a shard has its own lock and span lists, a refill takes new
+/// objects from the shard of the CPU it runs on, and an object goes back to
+/// the shard that holds its span, whichever thread frees it. Two threads
+/// that run at once are on different CPUs, so they share no lock, no span
+/// and no line of a bin's lists. thread_churn, two tasks at once, took
+/// 0.779 times the time with a shard per thread that it took when they
+/// shared them, and takes 0.924 times that with a shard per CPU
+/// (bench/notes/threads.md, "Shards of the bins by CPU").
 inline constexpr unsigned kMaxShards = 8;
 
-/// Counts the shards at start-up: as many as the CPUs the process may run
-/// on, at most kMaxShards. Before it, there is one.
+/// Counts the shards at start-up, as many as the CPUs the process may run
+/// on (at most kMaxShards), and gives each CPU its shard. Before it, there
+/// is one.
 void central_init() noexcept;
-
-/// The shard for a thread that starts now: the one fewest live threads use.
-unsigned central_join_shard() noexcept;
-/// A thread of shard \p shard has exited.
-void central_leave_shard(unsigned shard) noexcept;
 
 /// A chain of free objects linked through their first word.
 struct Batch {
@@ -68,17 +66,18 @@ struct OwnedSlots {
 /// slots, free objects only; if not, the new slots are the rest of a span,
 /// reserved for the thread, and \p own holds them (central_refill carves
 /// them).
-/// The objects come from shard \p shard's spans.
-TakeStatus central_take(unsigned b, unsigned shard, std::uint32_t want,
-                        Batch &out, OwnedSlots *own = nullptr) noexcept;
+/// The objects come from the spans of the calling CPU's shard; if it has
+/// no partial span, first from the free lists of other shards' spans.
+TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
+                        OwnedSlots *own = nullptr) noexcept;
 
 /// A thread's refill of bin \p b when it has no freed list to reuse:
 /// objects freed back to the central bin first, as mimalloc reuses a
 /// page's freed objects before it extends the page; then the slots of the
 /// thread's own span (\p own), with no lock; then central_take, which
 /// gives a thread whose bin is busy (\p may_own) the next span to own.
-TakeStatus central_refill(unsigned b, unsigned shard, std::uint32_t want,
-                          Batch &out, OwnedSlots &own, bool may_own) noexcept;
+TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
+                          OwnedSlots &own, bool may_own) noexcept;
 
 /// Carves up to \p want objects off \p own onto \p out, in address order,
 /// with no lock: as the central bin carves, a 2 KiB window at a time on

@@ -4,7 +4,6 @@
 
 #include <sizespec/config.h>
 
-#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -66,11 +65,22 @@ std::uint32_t now_ms() noexcept {
                                     std::uint64_t(t.tv_nsec) / 1000000);
 }
 
-unsigned cpu_count() noexcept {
+static_assert(kMaxCpus == CPU_SETSIZE, "allowed_cpus reads a cpu_set_t");
+
+unsigned allowed_cpus(bool (&allowed)[kMaxCpus]) noexcept {
   cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) != 0)
-    return 1;
-  return static_cast<unsigned>(std::max(CPU_COUNT(&set), 1));
+  if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) == 0) {
+    CPU_ZERO(&set);
+    CPU_SET(0, &set);
+  }
+  for (unsigned c = 0; c < kMaxCpus; ++c)
+    allowed[c] = CPU_ISSET(c, &set);
+  return static_cast<unsigned>(CPU_COUNT(&set));
+}
+
+unsigned current_cpu() noexcept {
+  const int cpu = sched_getcpu();
+  return cpu < 0 ? 0 : static_cast<unsigned>(cpu);
 }
 
 std::size_t address_space_limit() noexcept {

@@ -32,8 +32,17 @@ void decommit(void *p, std::size_t size) noexcept;
 /// unsigned difference only.
 std::uint32_t now_ms() noexcept;
 
-/// The CPUs the process may run on (its affinity mask), at least 1.
-unsigned cpu_count() noexcept;
+/// The most CPUs the runtime tells apart (glibc's CPU_SETSIZE).
+inline constexpr unsigned kMaxCpus = 1024;
+
+/// The CPUs the process may run on (its affinity mask): sets allowed[c]
+/// for each, and returns how many. If the mask cannot be read, CPU 0 alone.
+unsigned allowed_cpus(bool (&allowed)[kMaxCpus]) noexcept;
+
+/// The CPU the calling thread runs on now, or 0 if unknown. glibc reads it
+/// from the thread's rseq area or the vDSO, with no system call (valgrind
+/// makes it one); the thread may move to another CPU right after.
+unsigned current_cpu() noexcept;
 
 /// The largest address space the process may still map, or SIZE_MAX.
 std::size_t address_space_limit() noexcept;

@@ -140,7 +140,7 @@ __attribute__((noinline)) Batch grow_on_swap(ThreadState &t, unsigned b,
   grow_batch(t, b);
   Batch got;
   if (list.count >= t.batch[b] ||
-      central_take(b, t.shard, t.batch[b] - list.count, got) != TakeStatus::ok)
+      central_take(b, t.batch[b] - list.count, got) != TakeStatus::ok)
     return list;
   const Links links = Links::current();
   FreeObject *last = got.head;
@@ -201,7 +201,6 @@ void thread_exit(void *arg) {
   }
   t->busy_before = busy;
   tiny_thread_exit(t->tiny);
-  central_leave_shard(t->shard);
   tc.__state = &g_exited;
   leave_registry(*t);
   drop_state(t);
@@ -214,7 +213,6 @@ ThreadState *thread_state_setup() noexcept {
   ThreadState *t = new_state();
   if (!t)
     platform::fatal("out of memory for a thread's cache state");
-  t->shard = central_join_shard();
   ThreadCache &tc = tls_cache;
   for (unsigned b = 0; b < kNumBins; ++b) {
     t->batch[b] = kStep[b];
@@ -276,7 +274,7 @@ namespace {
 /// bin, or null with \p status.
 void *exited_alloc(unsigned b, bool generic, TakeStatus &status) {
   Batch got;
-  status = central_take(b, /*shard=*/0, 1, got);
+  status = central_take(b, 1, got);
   if (status != TakeStatus::ok)
     return nullptr;
   count_one(b, generic);
@@ -290,8 +288,7 @@ void *exited_alloc(unsigned b, bool generic, TakeStatus &status) {
 /// of a steady loop's lists a few instructions.
 SIZESPEC_SLOW_PATH TakeStatus refill_from_central(ThreadState &t, unsigned b,
                                                   Batch &got) {
-  return central_refill(b, t.shard, t.batch[b], got, t.owned[b],
-                        owns_spans(t, b));
+  return central_refill(b, t.batch[b], got, t.owned[b], owns_spans(t, b));
 }
 
 /// One refill of bin b for thread_refill: an object, or null with

@@ -94,9 +94,8 @@ void tiny_sync(TinyThread &t) noexcept {
   tc.__tiny_pad = 0;
 }
 
-void *tiny_start_block(TinyThread &t, ProfileThread &profile, unsigned shard,
-                       std::size_t size, bool generic,
-                       TakeStatus &status) noexcept {
+void *tiny_start_block(TinyThread &t, ProfileThread &profile, std::size_t size,
+                       bool generic, TakeStatus &status) noexcept {
   status = TakeStatus::ok;
   retire(t, /*CountTail=*/true);
   const Links links = Links::current();
@@ -105,7 +104,7 @@ void *tiny_start_block(TinyThread &t, ProfileThread &profile, unsigned shard,
     --t.num_blocks;
   } else {
     Batch got;
-    status = central_take(kTinyBin, shard, kTinyBatch, got);
+    status = central_take(kTinyBin, kTinyBatch, got);
     if (status != TakeStatus::ok)
       return nullptr;
     o = got.head;

@@ -62,12 +62,10 @@ void tiny_drop(TinyThread *t, std::uintptr_t blk, std::uint8_t n) noexcept;
 /// Slow path of alloc_tiny: retires the calling thread's current block
 /// (\p t its state, \p profile its profile intervals), starts a new one and
 /// returns its first object (\p size bytes), counted as \p generic (the
-/// typed runtime-size path) or specialized. New blocks come from the
-/// thread's shard \p shard of the central bins. Null, with \p status, when
-/// no block could be had.
-void *tiny_start_block(TinyThread &t, ProfileThread &profile, unsigned shard,
-                       std::size_t size, bool generic,
-                       TakeStatus &status) noexcept;
+/// typed runtime-size path) or specialized. Null, with \p status, when no
+/// block could be had.
+void *tiny_start_block(TinyThread &t, ProfileThread &profile, std::size_t size,
+                       bool generic, TakeStatus &status) noexcept;
 
 /// Folds the calling thread's TLS tiny counts into its TinyThread::counts.
 void tiny_sync(TinyThread &t) noexcept;

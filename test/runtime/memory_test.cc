@@ -83,9 +83,9 @@ TEST(Memory, ThreadHoldsFewSpareObjectsPerClass) {
   // and write a link into each (about 1 MiB of pages); slow start and the
   // carve window leave at most a window (2 KiB) of spare objects a pair,
   // within the page the first objects take. On two CPUs or more the
-  // thread starts in a shard of the central bins that the main thread does
-  // not use (central.h), so each pair's first object starts a span: a page
-  // each.
+  // thread may run on a CPU whose shard of the central bins (central.h)
+  // has no span of a pair yet, so each pair's first object starts one: a
+  // page each.
   std::size_t Payload = 0, Growth = 0;
   std::thread([&] {
     std::vector<std::pair<void *, std::size_t>> Objects;

@@ -226,22 +226,52 @@ TEST(Threads, FreesFromAnotherThreadGoBackToTheirSpans) {
       << "of " << N << " objects back on their spans";
 }
 
-// Threads that run at once take their objects from different shards of the
-// central bins, so no span holds objects of both. Two threads make 48-byte
-// objects in turns, a few at a time, as two workers building side by side
-// would; their batches are still small (slow start), so each turn's objects
-// come from the central bin. Before, both took them off the bin's one
-// partial span, turn about, and every span they used held both threads'
-// objects. A process on one CPU has one shard, and there they share.
-TEST(Threads, ThreadsAtOnceTakeObjectsFromSpansOfTheirOwn) {
-  constexpr std::size_t Size = 48;
+/// The CPUs the process may run on, in order.
+std::vector<int> allowed_cpus() {
+  cpu_set_t Set;
+  std::vector<int> Cpus;
+  if (sched_getaffinity(0, sizeof Set, &Set) == 0)
+    for (int C = 0; C < CPU_SETSIZE; ++C)
+      if (CPU_ISSET(C, &Set))
+        Cpus.push_back(C);
+  return Cpus;
+}
+
+/// Pins the calling thread to CPU \p Cpu while it lives, and gives it back
+/// the CPUs it could run on before.
+class PinnedTo {
+public:
+  explicit PinnedTo(int Cpu) {
+    EXPECT_EQ(pthread_getaffinity_np(pthread_self(), sizeof Saved, &Saved), 0);
+    cpu_set_t One;
+    CPU_ZERO(&One);
+    CPU_SET(Cpu, &One);
+    EXPECT_EQ(pthread_setaffinity_np(pthread_self(), sizeof One, &One), 0);
+    EXPECT_EQ(sched_getcpu(), Cpu);
+  }
+  ~PinnedTo() { pthread_setaffinity_np(pthread_self(), sizeof Saved, &Saved); }
+
+private:
+  cpu_set_t Saved;
+};
+
+/// Two threads, pinned to \p CpuA and \p CpuB, make \p Size-byte objects
+/// in turns, a few at a time, as two workers building side by side would;
+/// their batches are still small (slow start), so each turn's objects come
+/// from the central bin. Returns the spans that hold objects of both. The
+/// bin must be one no other test here uses: a refill whose shard has no
+/// partial span takes the objects freed back to another's, and objects
+/// another test freed there would be handed to both threads.
+template <std::size_t Size>
+std::set<std::uintptr_t> spans_of_both(int CpuA, int CpuB) {
   constexpr unsigned kClass = class_of(Size);
   constexpr int Turns = 40, PerTurn = 16;
   std::vector<void *> Objects[2];
   std::mutex M;
   std::condition_variable Next;
   int Turn = 0;
-  auto Work = [&](int Me) {
+  auto Work = [&](int Me, int Cpu) {
+    PinnedTo Pin(Cpu);
     for (int T = 0; T < Turns; ++T) {
       {
         std::unique_lock<std::mutex> G(M);
@@ -256,7 +286,7 @@ TEST(Threads, ThreadsAtOnceTakeObjectsFromSpansOfTheirOwn) {
       Next.notify_all();
     }
   };
-  std::thread A(Work, 0), B(Work, 1);
+  std::thread A(Work, 0, CpuA), B(Work, 1, CpuB);
   A.join();
   B.join();
   std::set<std::uintptr_t> SpansOfA, Shared;
@@ -268,25 +298,51 @@ TEST(Threads, ThreadsAtOnceTakeObjectsFromSpansOfTheirOwn) {
   for (auto &Mine : Objects)
     for (void *P : Mine)
       ::operator delete(P, Size);
-  cpu_set_t Cpus;
-  ASSERT_EQ(sched_getaffinity(0, sizeof Cpus, &Cpus), 0);
-  if (CPU_COUNT(&Cpus) > 1)
+  return Shared;
+}
+
+// Threads on different CPUs take their objects from different shards of
+// the central bins, so no span holds objects of both. Before the shards,
+// both took them off the bin's one partial span, turn about, and every
+// span they used held both threads' objects. A process on one CPU has one
+// shard, and there the two threads share it.
+TEST(Threads, ThreadsOnTwoCpusTakeObjectsFromSpansOfTheirOwn) {
+  const std::vector<int> Cpus = allowed_cpus();
+  ASSERT_FALSE(Cpus.empty());
+  const std::set<std::uintptr_t> Shared =
+      spans_of_both<112>(Cpus[0], Cpus[1 % Cpus.size()]);
+  if (Cpus.size() > 1)
     EXPECT_EQ(Shared.size(), 0u) << "spans holding both threads' objects";
   else
     EXPECT_GT(Shared.size(), 0u) << "one CPU, one shard: the spans are shared";
 }
 
+// Threads on one CPU share its shard, however many there are: a bin has a
+// partial span per CPU, not per thread. With a shard per thread (the
+// shards' first design), the two threads took from shards of their own
+// and shared no span.
+TEST(Threads, ThreadsOnOneCpuShareItsSpans) {
+  const std::vector<int> Cpus = allowed_cpus();
+  ASSERT_FALSE(Cpus.empty());
+  EXPECT_GT(spans_of_both<144>(Cpus.back(), Cpus.back()).size(), 0u)
+      << "spans holding both threads' objects";
+}
+
 // A shard whose bin cannot grow takes the empty spans another shard keeps.
-// A thread fills twenty spans of 1 KiB objects, frees them and exits: its
-// shard keeps them, empty. With no memory to commit, the main thread, in
-// the other shard, makes as many objects again, all of them on those
-// spans. Each shard keeping its own empty spans, and taking no other's, it
-// got none past the spans the bin had committed ahead of its frontier.
+// A thread on one CPU fills twenty spans of 1 KiB objects, frees them and
+// exits: its CPU's shard keeps them, empty. With no memory to commit, the
+// main thread, on another CPU, makes as many objects again, all of them on
+// those spans. Each shard keeping its own empty spans, and taking no
+// other's, it got none past the spans the bin had committed ahead of its
+// frontier.
 TEST(Threads, AShardThatCannotGrowTakesAnothersEmptySpans) {
   constexpr std::size_t Size = 1024;
   constexpr unsigned kClass = class_of(Size);
   constexpr int N = 20 * 64; // 64 objects a span
-  std::thread([] {
+  const std::vector<int> Cpus = allowed_cpus();
+  ASSERT_FALSE(Cpus.empty());
+  std::thread([&Cpus] {
+    PinnedTo Pin(Cpus[0]);
     std::vector<void *> Theirs(N);
     for (void *&P : Theirs)
       P = routine<kClass, false, false>(Size);
@@ -295,14 +351,128 @@ TEST(Threads, AShardThatCannotGrowTakesAnothersEmptySpans) {
   }).join();
   std::vector<void *> Mine;
   Mine.reserve(N);
-  test_hooks::set_commit_limit(test_hooks::bytes_committed());
-  for (int I = 0; I < N; ++I)
-    if (void *P = routine<kClass, false, true>(Size))
-      Mine.push_back(P);
-  test_hooks::set_commit_limit(SIZE_MAX);
+  {
+    PinnedTo Pin(Cpus.back());
+    test_hooks::set_commit_limit(test_hooks::bytes_committed());
+    for (int I = 0; I < N; ++I)
+      if (void *P = routine<kClass, false, true>(Size))
+        Mine.push_back(P);
+    test_hooks::set_commit_limit(SIZE_MAX);
+  }
   EXPECT_EQ(Mine.size(), std::size_t(N))
       << "objects made with no memory to commit";
   for (void *P : Mine)
+    ::operator delete(P, Size);
+}
+
+/// A thread on one CPU builds 16 spans of \p Size-byte objects, frees them
+/// and exits, leaving the spans empty in that CPU's shard; with \p GiveBack,
+/// their pages then go back to the OS (release_free_memory). The main
+/// thread, on another CPU, builds as many objects: all of them on the
+/// spans the thread left, with no more bytes committed.
+template <std::size_t Size>
+void expect_reuse_of_spans_left_on_another_cpu(bool GiveBack) {
+  constexpr unsigned kClass = class_of(Size);
+  const std::vector<int> Cpus = allowed_cpus();
+  ASSERT_FALSE(Cpus.empty());
+  const int N = 16 * int(kSpanBytes / Size);
+  ScopedPurgeDelay Hour(3600 * 1000);
+  std::set<std::uintptr_t> Left;
+  std::thread([&] {
+    PinnedTo Pin(Cpus.front());
+    std::vector<void *> Theirs(N);
+    for (void *&P : Theirs) {
+      P = routine<kClass, false, false>(Size);
+      Left.insert(span_of(P));
+    }
+    for (void *P : Theirs)
+      ::operator delete(P, Size);
+  }).join();
+  if (GiveBack)
+    release_free_memory();
+  const std::size_t Before = test_hooks::bytes_committed();
+  std::vector<void *> Mine(N);
+  int OnLeftSpans = 0;
+  {
+    PinnedTo Pin(Cpus.back());
+    for (void *&P : Mine) {
+      P = routine<kClass, false, false>(Size);
+      OnLeftSpans += Left.count(span_of(P));
+    }
+  }
+  EXPECT_EQ(OnLeftSpans, N) << "objects on the spans the thread left";
+  EXPECT_EQ(test_hooks::bytes_committed(), Before) << "bytes committed";
+  for (void *P : Mine)
+    ::operator delete(P, Size);
+}
+
+// A thread's refills on one CPU reuse the empty spans another CPU's shard
+// keeps before they commit new ones: the scheduler moves a thread between
+// CPUs as it likes, and a program that frees a structure and builds it
+// again elsewhere must hold the memory of one. When a shard took another's
+// empty spans only once the bin's range was full, the main thread built
+// all its objects on fresh spans, and committed them.
+TEST(Threads, RefillsOnAnotherCpuReuseTheEmptySpansLeftThere) {
+  // 768 B: a bin no other test here uses.
+  expect_reuse_of_spans_left_on_another_cpu<768>(/*GiveBack=*/false);
+}
+
+// The same with the spans' pages given back to the OS first, as a thread's
+// exit gives back what the exits leave beyond 8 MiB: they are still the
+// bin's, and reused before new ones. When a shard took another's committed
+// empty spans only, the main thread built none of its objects on them.
+TEST(Threads, RefillsOnAnotherCpuReuseTheSpansGivenBackThere) {
+  // 640 B: a bin no other test here uses.
+  expect_reuse_of_spans_left_on_another_cpu<640>(/*GiveBack=*/true);
+}
+
+// A thread's refills on one CPU take the objects freed back to spans of
+// another CPU's shard before they start new spans. A thread on one CPU
+// builds 16 spans of 576-byte objects (a bin no other test here uses),
+// frees every other one and exits: its spans stay partial, in that CPU's
+// shard, half their objects on their free lists. The main thread, on
+// another CPU, builds a quarter as many (so that no refill runs them dry):
+// all of them on those spans, with no more bytes committed. When a refill
+// took only empty spans from other shards, it built all of them on new
+// spans: the scheduler moves a thread between CPUs as it likes, and the
+// memory of what it freed on one was held twice.
+TEST(Threads, RefillsOnAnotherCpuTakeTheObjectsFreedThere) {
+  constexpr std::size_t Size = 576;
+  constexpr unsigned kClass = class_of(Size);
+  const std::vector<int> Cpus = allowed_cpus();
+  ASSERT_FALSE(Cpus.empty());
+  const int N = 16 * int(kSpanBytes / Size);
+  ScopedPurgeDelay Hour(3600 * 1000);
+  std::set<std::uintptr_t> Left;
+  std::vector<void *> Kept;
+  std::thread([&] {
+    PinnedTo Pin(Cpus.front());
+    std::vector<void *> Theirs(N);
+    for (void *&P : Theirs) {
+      P = routine<kClass, false, false>(Size);
+      Left.insert(span_of(P));
+    }
+    for (int I = 0; I < N; ++I)
+      if (I % 2)
+        ::operator delete(Theirs[I], Size);
+      else
+        Kept.push_back(Theirs[I]);
+  }).join();
+  const std::size_t Before = test_hooks::bytes_committed();
+  std::vector<void *> Mine(N / 4);
+  int OnLeftSpans = 0;
+  {
+    PinnedTo Pin(Cpus.back());
+    for (void *&P : Mine) {
+      P = routine<kClass, false, false>(Size);
+      OnLeftSpans += Left.count(span_of(P));
+    }
+  }
+  EXPECT_EQ(OnLeftSpans, N / 4) << "objects on the spans the thread left";
+  EXPECT_EQ(test_hooks::bytes_committed(), Before) << "bytes committed";
+  for (void *P : Mine)
+    ::operator delete(P, Size);
+  for (void *P : Kept)
     ::operator delete(P, Size);
 }
 
@@ -505,13 +675,16 @@ TEST(Threads, ABusyThreadTakesTheBinsLockOnceASpan) {
 }
 
 // A thread that starts on the state of one that was busy in a bin owns a
-// span of it from its first refill: 64 objects of 1 KiB take the bin's
-// lock once (the span's reservation). A thread that had to grow busy again
-// took it for each refill of its slow start, 7 times. The exited thread's
-// state is the next one's: the spare states are a stack, and no other
-// thread starts in between.
+// span of it from its first refill: a span's 73 objects of 896 B take the
+// bin's lock once (the span's reservation). A thread that had to grow busy
+// again took it for each refill of its slow start, 8 times. The exited
+// thread's state is the next one's: the spare states are a stack, and no
+// other thread starts in between. The bin is one no other test here uses:
+// objects other tests left in it (a thread's cache that never exits, the
+// main thread's) would come first (central_refill), a batch a trip, and on
+// one CPU the test took 10 trips after the others, on any runtime.
 TEST(Threads, AThreadOwnsSpansOfTheBinsItsStatesLastThreadWasBusyIn) {
-  constexpr std::size_t Size = 1024;
+  constexpr std::size_t Size = 896; // 73 objects a span
   constexpr unsigned kClass = class_of(Size);
   auto MakeAndFree = [](int N) {
     std::vector<void *> Live(N);
@@ -525,7 +698,7 @@ TEST(Threads, AThreadOwnsSpansOfTheBinsItsStatesLastThreadWasBusyIn) {
   };
   std::thread([&] { MakeAndFree(2000); }).join();
   std::uint64_t Takes = 0;
-  std::thread([&] { Takes = MakeAndFree(64); }).join();
-  EXPECT_LE(Takes, 2u) << "refills from the central bin for 64 objects of "
-                       << Size << " B";
+  std::thread([&] { Takes = MakeAndFree(kSpanBytes / Size); }).join();
+  EXPECT_LE(Takes, 2u) << "refills from the central bin for "
+                       << kSpanBytes / Size << " objects of " << Size << " B";
 }
