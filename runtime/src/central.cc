@@ -517,10 +517,12 @@ namespace {
 /// Takes objects off span \p s's free list (bin b, its shard's lock held)
 /// onto \p out until it holds \p want: the whole list, unread, if \p out is
 /// empty and the list holds at most kWholeListBatches times \p want.
-/// Returns how many.
-std::uint32_t take_listed(unsigned b, Span *s, std::uint32_t cap,
-                          std::uint32_t want, const Links &links,
-                          const SpanMark &mark, Batch &out) {
+/// Returns how many. Inline in both its callers, as return_objects is: out
+/// of line, each refill paid the call (0.03 instructions a pair of the
+/// Batch rows).
+[[gnu::always_inline]] inline std::uint32_t
+take_listed(unsigned b, Span *s, std::uint32_t cap, std::uint32_t want,
+            const Links &links, const SpanMark &mark, Batch &out) {
   if (out.count == 0 && s->free &&
       free_objects(s, cap) <= kWholeListBatches * want) {
     // The span's whole list, unread: its links are encoded as a thread's
