@@ -365,44 +365,58 @@ TEST(Threads, AShardThatCannotGrowTakesAnothersEmptySpans) {
     ::operator delete(P, Size);
 }
 
+/// What a thread on one CPU leaves in its CPU's shard, once it has built
+/// 16 spans of objects and exited.
+enum class Left {
+  empty,      ///< it freed them all: the spans are empty
+  given_back, ///< the same, and their pages went back (release_free_memory)
+  half_freed, ///< it freed every other object: the spans stay partial
+};
+
 /// A thread on one CPU builds 16 spans of \p Size-byte objects, frees them
-/// and exits, leaving the spans empty in that CPU's shard; with \p GiveBack,
-/// their pages then go back to the OS (release_free_memory). The main
-/// thread, on another CPU, builds as many objects: all of them on the
-/// spans the thread left, with no more bytes committed.
-template <std::size_t Size>
-void expect_reuse_of_spans_left_on_another_cpu(bool GiveBack) {
+/// as \p Leave says and exits. The main thread, on another CPU, then builds
+/// as many objects as the thread did (a quarter as many where it left
+/// half its objects, so that no refill runs the spans dry): all of them on
+/// the spans the thread left, with no more bytes committed.
+template <std::size_t Size> void expect_reuse_on_another_cpu(Left Leave) {
   constexpr unsigned kClass = class_of(Size);
   const std::vector<int> Cpus = allowed_cpus();
   ASSERT_FALSE(Cpus.empty());
   const int N = 16 * int(kSpanBytes / Size);
   ScopedPurgeDelay Hour(3600 * 1000);
-  std::set<std::uintptr_t> Left;
+  std::set<std::uintptr_t> Spans;
+  std::vector<void *> Kept;
   std::thread([&] {
     PinnedTo Pin(Cpus.front());
     std::vector<void *> Theirs(N);
     for (void *&P : Theirs) {
       P = routine<kClass, false, false>(Size);
-      Left.insert(span_of(P));
+      Spans.insert(span_of(P));
     }
-    for (void *P : Theirs)
-      ::operator delete(P, Size);
+    for (int I = 0; I < N; ++I)
+      if (Leave == Left::half_freed && I % 2 == 0)
+        Kept.push_back(Theirs[I]);
+      else
+        ::operator delete(Theirs[I], Size);
   }).join();
-  if (GiveBack)
+  if (Leave == Left::given_back)
     release_free_memory();
   const std::size_t Before = test_hooks::bytes_committed();
-  std::vector<void *> Mine(N);
+  std::vector<void *> Mine(Leave == Left::half_freed ? N / 4 : N);
   int OnLeftSpans = 0;
   {
     PinnedTo Pin(Cpus.back());
     for (void *&P : Mine) {
       P = routine<kClass, false, false>(Size);
-      OnLeftSpans += Left.count(span_of(P));
+      OnLeftSpans += Spans.count(span_of(P));
     }
   }
-  EXPECT_EQ(OnLeftSpans, N) << "objects on the spans the thread left";
+  EXPECT_EQ(OnLeftSpans, int(Mine.size()))
+      << "objects on the spans the thread left";
   EXPECT_EQ(test_hooks::bytes_committed(), Before) << "bytes committed";
   for (void *P : Mine)
+    ::operator delete(P, Size);
+  for (void *P : Kept)
     ::operator delete(P, Size);
 }
 
@@ -414,7 +428,7 @@ void expect_reuse_of_spans_left_on_another_cpu(bool GiveBack) {
 // all its objects on fresh spans, and committed them.
 TEST(Threads, RefillsOnAnotherCpuReuseTheEmptySpansLeftThere) {
   // 768 B: a bin no other test here uses.
-  expect_reuse_of_spans_left_on_another_cpu<768>(/*GiveBack=*/false);
+  expect_reuse_on_another_cpu<768>(Left::empty);
 }
 
 // The same with the spans' pages given back to the OS first, as a thread's
@@ -423,57 +437,18 @@ TEST(Threads, RefillsOnAnotherCpuReuseTheEmptySpansLeftThere) {
 // empty spans only, the main thread built none of its objects on them.
 TEST(Threads, RefillsOnAnotherCpuReuseTheSpansGivenBackThere) {
   // 640 B: a bin no other test here uses.
-  expect_reuse_of_spans_left_on_another_cpu<640>(/*GiveBack=*/true);
+  expect_reuse_on_another_cpu<640>(Left::given_back);
 }
 
 // A thread's refills on one CPU take the objects freed back to spans of
-// another CPU's shard before they start new spans. A thread on one CPU
-// builds 16 spans of 576-byte objects (a bin no other test here uses),
-// frees every other one and exits: its spans stay partial, in that CPU's
-// shard, half their objects on their free lists. The main thread, on
-// another CPU, builds a quarter as many (so that no refill runs them dry):
-// all of them on those spans, with no more bytes committed. When a refill
+// another CPU's shard before they start new spans: here the thread left
+// its spans partial, half their objects on their free lists. When a refill
 // took only empty spans from other shards, it built all of them on new
 // spans: the scheduler moves a thread between CPUs as it likes, and the
 // memory of what it freed on one was held twice.
 TEST(Threads, RefillsOnAnotherCpuTakeTheObjectsFreedThere) {
-  constexpr std::size_t Size = 576;
-  constexpr unsigned kClass = class_of(Size);
-  const std::vector<int> Cpus = allowed_cpus();
-  ASSERT_FALSE(Cpus.empty());
-  const int N = 16 * int(kSpanBytes / Size);
-  ScopedPurgeDelay Hour(3600 * 1000);
-  std::set<std::uintptr_t> Left;
-  std::vector<void *> Kept;
-  std::thread([&] {
-    PinnedTo Pin(Cpus.front());
-    std::vector<void *> Theirs(N);
-    for (void *&P : Theirs) {
-      P = routine<kClass, false, false>(Size);
-      Left.insert(span_of(P));
-    }
-    for (int I = 0; I < N; ++I)
-      if (I % 2)
-        ::operator delete(Theirs[I], Size);
-      else
-        Kept.push_back(Theirs[I]);
-  }).join();
-  const std::size_t Before = test_hooks::bytes_committed();
-  std::vector<void *> Mine(N / 4);
-  int OnLeftSpans = 0;
-  {
-    PinnedTo Pin(Cpus.back());
-    for (void *&P : Mine) {
-      P = routine<kClass, false, false>(Size);
-      OnLeftSpans += Left.count(span_of(P));
-    }
-  }
-  EXPECT_EQ(OnLeftSpans, N / 4) << "objects on the spans the thread left";
-  EXPECT_EQ(test_hooks::bytes_committed(), Before) << "bytes committed";
-  for (void *P : Mine)
-    ::operator delete(P, Size);
-  for (void *P : Kept)
-    ::operator delete(P, Size);
+  // 576 B: a bin no other test here uses.
+  expect_reuse_on_another_cpu<576>(Left::half_freed);
 }
 
 // A refill takes a span's short free list whole, unread, in one trip to the
