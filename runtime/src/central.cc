@@ -170,30 +170,46 @@ bool take_empty_span(unsigned b, CentralBin &c, Empty kind, std::uint32_t &i) {
   return true;
 }
 
+/// For a refill of shard \p shard of bin b, which holds that shard's lock:
+/// calls \p take(other) for each other shard of the bin whose count
+/// \p holds(other), read without its lock, says it has something to take,
+/// with that shard's lock, until \p take returns true; returns whether one
+/// did. Another shard's lock is only tried: never two shards' locks waited
+/// for at once.
+template <typename Holds, typename Take>
+bool take_from_other_shards(unsigned b, unsigned shard, Holds &&holds,
+                            Take &&take) {
+  for (unsigned o = 0, n = num_shards(); o < n; ++o) {
+    CentralBin &other = g_bins[o][b];
+    if (o == shard || !holds(other) || !other.lock.try_lock())
+      continue;
+    const bool done = take(other);
+    other.lock.unlock();
+    if (done)
+      return true;
+  }
+  return false;
+}
+
 /// An empty span of bin b of kind \p kind for shard \p shard (\p c, locked):
 /// its own, else another shard's. A thread moves between CPUs as the
 /// scheduler likes, so the spans one CPU's shard emptied are as likely to
 /// be wanted on another: a shard that committed new spans while another
 /// kept empty ones would hold a rebuilt structure's memory twice
 /// (bench/notes/threads.md, "Shards of the bins by CPU"). A shard with none
-/// is skipped by its count, unlocked, and another's lock is only tried:
-/// never two shards' locks waited for at once.
+/// is skipped by its count, unlocked.
 bool take_empty_span_anywhere(unsigned b, unsigned shard, CentralBin &c,
                               Empty kind, std::uint32_t &i) {
-  if (take_empty_span(b, c, kind, i))
-    return true;
-  for (unsigned o = 0, n = num_shards(); o < n; ++o) {
-    CentralBin &other = g_bins[o][b];
-    if (o == shard ||
-        empty_count(other, kind).load(std::memory_order_relaxed) == 0 ||
-        !other.lock.try_lock())
-      continue;
-    const bool got = take_empty_span(b, other, kind, i);
-    other.lock.unlock();
-    if (got)
-      return true;
-  }
-  return false;
+  return take_empty_span(b, c, kind, i) ||
+         take_from_other_shards(
+             b, shard,
+             [&](CentralBin &other) {
+               return empty_count(other, kind)
+                          .load(std::memory_order_relaxed) != 0;
+             },
+             [&](CentralBin &other) {
+               return take_empty_span(b, other, kind, i);
+             });
 }
 
 /// A span for shard \p shard (\p c) of bin b: a committed empty one of any
@@ -557,29 +573,30 @@ constexpr unsigned kSpansLookedAtElsewhere = 16;
 /// keep, wait on their spans in that CPU's shard: a refill on another CPU
 /// that started new spans instead would hold what was freed twice, up to
 /// one shard's worth a CPU (bench/notes/threads.md). A shard with no object
-/// listed is skipped by its count, unlocked, and another's lock is only
-/// tried: never two shards' locks waited for at once.
+/// listed is skipped by its count, unlocked.
 void take_listed_elsewhere(unsigned b, unsigned shard, std::uint32_t cap,
                            std::uint32_t want, const Links &links,
                            const SpanMark &mark, Batch &out) {
-  for (unsigned o = 0, n = num_shards(); o < n && out.count < want; ++o) {
-    CentralBin &other = g_bins[o][b];
-    if (o == shard || other.free_objects.load(std::memory_order_relaxed) <= 0 ||
-        !other.lock.try_lock())
-      continue;
-    std::uint32_t listed = 0, looked = 0;
-    for (std::uint32_t i = other.partial.head;
-         i != kNoSpan && out.count < want && looked < kSpansLookedAtElsewhere;
-         ++looked) {
-      Span *s = g_region.span(b, i);
-      const std::uint32_t next = s->next;
-      listed += take_listed(b, s, cap, want, links, mark, out);
-      leave_partial_if_spent(b, other, i, s, cap);
-      i = next;
-    }
-    own_add(other.free_objects, -static_cast<std::int32_t>(listed));
-    other.lock.unlock();
-  }
+  take_from_other_shards(
+      b, shard,
+      [](CentralBin &other) {
+        return other.free_objects.load(std::memory_order_relaxed) > 0;
+      },
+      [&](CentralBin &other) {
+        std::uint32_t listed = 0, looked = 0;
+        for (std::uint32_t i = other.partial.head;
+             i != kNoSpan && out.count < want &&
+             looked < kSpansLookedAtElsewhere;
+             ++looked) {
+          Span *s = g_region.span(b, i);
+          const std::uint32_t next = s->next;
+          listed += take_listed(b, s, cap, want, links, mark, out);
+          leave_partial_if_spent(b, other, i, s, cap);
+          i = next;
+        }
+        own_add(other.free_objects, -static_cast<std::int32_t>(listed));
+        return out.count >= want;
+      });
 }
 
 /// central_take from shard \p shard.
