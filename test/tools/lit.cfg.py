@@ -24,6 +24,7 @@ config.substitutions.append(("%{plugin_base}", config.plugin_base))
 config.substitutions.append(("%{plugin}", config.plugin))
 config.substitutions.append(("%{tlb_model}", config.tlb_model))
 config.substitutions.append(("%{placement_shim}", config.placement_shim))
+config.substitutions.append(("%{region_probe}", config.region_probe))
 config.substitutions.append(("%{clang_major}", config.clang_major))
 config.substitutions.append(("%{src_root}", config.src_root))
 # The build tree's wrappers; lit reads a key as a pattern, so no "++".
@@ -38,3 +39,5 @@ config.substitutions.append(("%{version}", config.version))
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%clang", config.clang))
 config.substitutions.append(("%python", sys.executable))
+# The tests' PATH, for a test that puts a stand-in in front of it.
+config.substitutions.append(("%{path}", config.environment["PATH"]))

@@ -1,9 +1,9 @@
-// An operator new that hands out 32-byte steps of one page-aligned arena, so
-// that the placement shim's counts are known: loaded after the shim, it is
-// the definition the shim forwards to.
+// An operator new that hands out 32-byte steps of one arena aligned to a
+// 64 KiB chunk, so that the placement shim's counts and chunks are known:
+// loaded after the shim, it is the definition the shim forwards to.
 #include <cstddef>
 
-alignas(4096) static char Arena[1 << 20];
+alignas(65536) static char Arena[1 << 20];
 static std::size_t Used;
 
 void *operator new(std::size_t N) {
