@@ -16,13 +16,15 @@
 // With SIZESPEC_SHIM_CHUNKS=FILE it also writes, at exit, the size class of
 // the objects in each 64 KiB chunk of the address space the program's small
 // objects came from ("CHUNK SIZE" per line: the chunk as a hex address, the
-// class's size in bytes):
-// the classes of an allocator's pages, which bench/tools/tlb --by-class needs
-// to split the TLB model's misses by class. A chunk is noted when a class's
-// object lands in another chunk than its last one, so the table is rarely
-// touched; the first class seen in a chunk names it.
+// class's size in bytes): the classes of an allocator's pages, which
+// bench/tools/tlb --by-class needs to split the TLB model's misses by class.
+// A chunk is noted when a class's object lands in another chunk than its
+// last one, so the table is rarely touched; the first class seen in a chunk
+// names it.
 //
 //===----------------------------------------------------------------------===//
+
+#include "preload_file.h"
 
 #include <sizespec/size_classes.h>
 
@@ -30,7 +32,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <dlfcn.h>
 #include <new>
 
@@ -41,12 +42,13 @@ std::atomic<std::uint64_t> Pairs{0}, SameLine{0}, SamePage{0};
 /// The chunks' classes: open addressing on the chunk number, each entry
 /// (chunk << 8 | class), 0 when free. 2^16 entries: 4 GiB of 64 KiB chunks.
 constexpr unsigned ChunkShift = 16, TableBits = 16;
-std::atomic<std::uint64_t> Chunks[1u << TableBits];
+constexpr std::uint64_t TableSize = std::uint64_t(1) << TableBits;
+std::atomic<std::uint64_t> Chunks[TableSize];
 
 void noteChunk(std::uintptr_t Chunk, unsigned Class) {
   const std::uint64_t Entry = std::uint64_t(Chunk) << 8 | Class;
   for (std::uint64_t I = Chunk * 0x9E3779B97F4A7C15u >> (64 - TableBits), N = 0;
-       N < (1u << TableBits); ++N, I = (I + 1) & ((1u << TableBits) - 1)) {
+       N < TableSize; ++N, I = (I + 1) % TableSize) {
     std::uint64_t Seen = Chunks[I].load(std::memory_order_relaxed);
     if (Seen == 0 && Chunks[I].compare_exchange_strong(
                          Seen, Entry, std::memory_order_relaxed))
@@ -92,14 +94,9 @@ __attribute__((destructor)) void report() {
                (unsigned long long)Pairs.load(),
                (unsigned long long)SameLine.load(),
                (unsigned long long)SamePage.load());
-  const char *Path = std::getenv("SIZESPEC_SHIM_CHUNKS");
-  if (!Path)
+  std::FILE *F = openPreloadFile("SIZESPEC_SHIM_CHUNKS", "placement");
+  if (!F)
     return;
-  std::FILE *F = std::fopen(Path, "w");
-  if (!F) {
-    std::fprintf(stderr, "placement: cannot write %s\n", Path);
-    return;
-  }
   for (const auto &C : Chunks)
     if (std::uint64_t E = C.load(std::memory_order_relaxed))
       std::fprintf(F, "%llx %zu\n",

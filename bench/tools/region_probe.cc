@@ -21,25 +21,21 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "preload_file.h"
+
 #include <sizespec/bins.h>
 #include <sizespec/free_path.h>
 
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <dlfcn.h>
 
 namespace {
 
 __attribute__((destructor)) void report() {
-  const char *Path = std::getenv("SIZESPEC_PROBE_REGION");
-  if (!Path)
+  std::FILE *F = openPreloadFile("SIZESPEC_PROBE_REGION", "region probe");
+  if (!F)
     return;
-  std::FILE *F = std::fopen(Path, "w");
-  if (!F) {
-    std::fprintf(stderr, "region probe: cannot write %s\n", Path);
-    return;
-  }
   const auto *R = static_cast<const sizespec::detail::InlineFreeRegion *>(
       dlsym(RTLD_DEFAULT, "_ZN8sizespec6detail18inline_free_regionE"));
   // Until the region is reserved, and in system mode, the shift is 63.
