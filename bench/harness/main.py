@@ -121,6 +121,7 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
             "xml_catalog": ("xml_catalog", [str(args.xml_products), "2"]),
             "regex_triage": ("regex_triage", [str(args.regex_files), "4000"]),
             "proto_orders": ("proto_orders", [str(args.proto_orders), "3"]),
+            "polygon_clip": ("polygon_clip", [str(args.clip_ops), "2"]),
             "larson": ("larson", [str(args.threads), str(args.larson_seconds)]),
             "thread_churn": ("thread_churn", ["2000", "4000"]),
             "cache_thrash": ("cache_sharing", ["thrash", str(args.threads), str(args.cache_objects)]),
@@ -239,6 +240,8 @@ def main() -> None:
     ap.add_argument("--regex-files", type=int, default=20,
                     help="regex_triage: log files of 4,000 lines each")
     ap.add_argument("--proto-orders", type=int, default=30000)
+    ap.add_argument("--clip-ops", type=int, default=300,
+                    help="polygon_clip: random intersections a pass")
     ap.add_argument("--threads", type=int, default=2, help="larson and cache_sharing threads")
     ap.add_argument("--larson-seconds", type=float, default=2.0)
     ap.add_argument("--cache-objects", type=int, default=2000000,
