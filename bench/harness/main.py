@@ -32,6 +32,9 @@ import programs
 import tiny
 import report
 
+# spell_check's dictionary: Debian's hunspell-en-us (scripts/install-deps bench).
+HUNSPELL_DICT = "/usr/share/hunspell/en_US"
+
 
 def shuffled(items: list[str], seed: int, r: int) -> list[str]:
     """Round r's order of items."""
@@ -122,6 +125,8 @@ def run_programs(bin_dir: Path, configs: list[str], args, failures: dict) -> dic
             "regex_triage": ("regex_triage", [str(args.regex_files), "4000"]),
             "proto_orders": ("proto_orders", [str(args.proto_orders), "3"]),
             "polygon_clip": ("polygon_clip", [str(args.clip_ops), "2"]),
+            "spell_check": ("spell_check", [f"{HUNSPELL_DICT}.aff", f"{HUNSPELL_DICT}.dic",
+                                            str(args.spell_words)]),
             "larson": ("larson", [str(args.threads), str(args.larson_seconds)]),
             "thread_churn": ("thread_churn", ["2000", "4000"]),
             "cache_thrash": ("cache_sharing", ["thrash", str(args.threads), str(args.cache_objects)]),
@@ -242,6 +247,8 @@ def main() -> None:
     ap.add_argument("--proto-orders", type=int, default=30000)
     ap.add_argument("--clip-ops", type=int, default=300,
                     help="polygon_clip: random intersections a pass")
+    ap.add_argument("--spell-words", type=int, default=200000,
+                    help="spell_check: words of the generated text")
     ap.add_argument("--threads", type=int, default=2, help="larson and cache_sharing threads")
     ap.add_argument("--larson-seconds", type=float, default=2.0)
     ap.add_argument("--cache-objects", type=int, default=2000000,
