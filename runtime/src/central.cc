@@ -415,7 +415,10 @@ private:
 /// under its shard's lock (\p hold); a span that gets all its objects back
 /// is released. Inline in both its callers: called from two, Clang kept it
 /// out of line, and each flush paid the call (0.03 instructions a pair of
-/// the Batch rows, bench/notes/threads.md).
+/// the Batch rows, bench/notes/threads.md). Every object is checked
+/// (ReturnCheck) before it is read or written, so a link is decoded
+/// unchecked: one that names an address outside the bin, 0 included, fails
+/// the span index check of the run it would start.
 [[gnu::always_inline]] inline void return_objects(unsigned b, ShardHold &hold,
                                                   FreeObject *head,
                                                   std::uint32_t now) {
@@ -424,9 +427,12 @@ private:
   const Links links = Links::current();
   const ReturnCheck check(b, region_frontier(b));
   const Region region = g_region;
-  const FreeObject *from = nullptr;
-  std::uintptr_t at = head ? region.span_index(b, head) : 0;
-  while (head) {
+  FreeObject *from = nullptr; // the object whose link named head
+  bool more = head != nullptr;
+  std::uintptr_t at = more ? region.span_index(b, head) : 0;
+  // Head, encoded: past the first, the link that named it, as read.
+  std::uintptr_t encoded = more ? links.encode(head) : 0;
+  while (more) {
     // A run: objects of one span one after another, as a list freed in
     // the order its objects were made holds them. The span's record is
     // looked up once a run, and its list, its count of objects out, its
@@ -442,22 +448,32 @@ private:
       s->state = SpanState::partial;
     }
     const std::uint32_t out_before = s->used;
-    const std::uint32_t carved = carved_of(s);
+    const std::uint64_t carved_high = std::uint64_t(carved_of(s)) << 32;
     const std::uintptr_t span_mark = check.mark.of_span(s);
-    FreeObject *list = s->free;
+    // The span's list head, encoded as a link: each object pushed takes it,
+    // and the object's own encoding becomes it, with no multiply.
+    std::uintptr_t list = links.encode(s->free);
     std::uint32_t out = out_before;
     const std::uintptr_t run = at;
+    FreeObject *o;
     do {
-      FreeObject *o = head;
-      check.check(o, s, out, carved, list, span_mark, from);
-      from = o;
-      head = links.next_returned(o);
+      o = head;
+      check.check(o, s, out, carved_high, list, span_mark);
+      const std::uintptr_t next = o->__link;
       check.mark.set(o, span_mark);
-      links.push(list, o);
+      o->__link = list;
+      list = encoded;
+      encoded = next;
       --out;
-    } while (head && (at = region.span_index(b, head)) == run);
+      if (next == detail::kListEnd) {
+        more = false;
+        break;
+      }
+      head = reinterpret_cast<FreeObject *>(next * links.inverse);
+    } while ((at = region.span_index(b, head)) == run);
+    from = o;
     hold.add_returned(out_before - out);
-    s->free = list;
+    s->free = o; // the last object pushed
     s->used = static_cast<std::uint16_t>(out);
     if (out == 0)
       release_span(b, c, i, s, now);

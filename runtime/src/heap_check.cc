@@ -134,9 +134,10 @@ void link_error(unsigned b, const void *where, std::uintptr_t value) noexcept {
 }
 
 void double_return_suspected(unsigned b, const FreeObject *o,
-                             const FreeObject *list) noexcept {
+                             std::uintptr_t list) noexcept {
   const Links links = Links::current();
-  for (const FreeObject *f = list; f; f = links.next_in_span(b, f))
+  for (const FreeObject *f = links.decode_own(list); f;
+       f = links.next_in_span(b, f))
     if (f == o)
       heap_error("double free", o, b);
 }

@@ -20,6 +20,7 @@
 #define SIZESPEC_RUNTIME_HEAP_CHECK_H
 
 #include "region.h"
+#include "slot_divisor.h"
 
 #include <sizespec/bins.h>
 #include <sizespec/config.h>
@@ -116,14 +117,6 @@ struct Links {
   FreeObject *next_free(unsigned b, const FreeObject *o) const noexcept {
     return o->__link != detail::kListEnd ? next_linked(b, o) : nullptr;
   }
-  /// The same unchecked, for a chain whose every object ReturnCheck checks
-  /// before anything reads or writes it: an address a link decodes to
-  /// outside the bin (0 included) fails its span index check there.
-  FreeObject *next_returned(const FreeObject *o) const noexcept {
-    const std::uintptr_t e = o->__link;
-    return e != detail::kListEnd ? reinterpret_cast<FreeObject *>(e * inverse)
-                                 : nullptr;
-  }
   /// The same on a span's own list: the link stays in its span.
   FreeObject *next_in_span(unsigned b, const FreeObject *o) const noexcept {
     const std::uintptr_t e = o->__link;
@@ -134,6 +127,13 @@ struct Links {
                           kSpanSize))
       link_error(b, o, e);
     return reinterpret_cast<FreeObject *>(p);
+  }
+  /// The object an encoded head names (null at a chain's end), unchecked:
+  /// for a head the runtime encoded itself.
+  FreeObject *decode_own(std::uintptr_t head) const noexcept {
+    return head != detail::kListEnd
+               ? reinterpret_cast<FreeObject *>(head * inverse)
+               : nullptr;
   }
   /// Takes the first object off the chain at \p head (null if empty).
   FreeObject *pop(unsigned b, FreeObject *&head) const noexcept {
@@ -155,22 +155,21 @@ struct Links {
   }
 };
 
-/// ceil(2^32 / size) per bin: (offset * it) >> 32 is offset / size for
-/// any offset in a span (both below 2^16), with no divide.
-constexpr std::array<std::uint64_t, kNumSpanBins> make_reciprocals() {
-  std::array<std::uint64_t, kNumSpanBins> t{};
+/// Each bin's SlotDivisor: its slots with no divide.
+constexpr std::array<SlotDivisor, kNumSpanBins> make_slot_divisors() {
+  std::array<SlotDivisor, kNumSpanBins> t{};
   for (unsigned b = 0; b < kNumSpanBins; ++b)
-    t[b] = ((std::uint64_t(1) << 32) + object_size(b) - 1) / object_size(b);
+    t[b] = SlotDivisor::of(object_size(b));
   return t;
 }
-inline constexpr std::array<std::uint64_t, kNumSpanBins> kReciprocal =
-    make_reciprocals();
-static_assert(kSpanSize <= (1u << 16) && kMaxSmallSize < (1u << 16),
-              "the reciprocals are exact below 2^16");
+inline constexpr std::array<SlotDivisor, kNumSpanBins> kSlotDivisor =
+    make_slot_divisors();
+static_assert(kSpanSize <= (1u << 16) && kMaxSmallSize <= (1u << 10),
+              "SlotDivisor is exact for offsets below 2^16, sizes to 2^10");
 
 /// The slot of bin \p b at \p offset bytes into its span.
 inline std::uint32_t slot_at(unsigned b, std::uintptr_t offset) noexcept {
-  return static_cast<std::uint32_t>((offset * kReciprocal[b]) >> 32);
+  return kSlotDivisor[b].slot(offset);
 }
 
 /// The mark of the objects on a span's free list, in their second word
@@ -219,11 +218,11 @@ struct SpanMark {
 };
 
 /// An object comes back holding its span's mark: stops the program if it
-/// is on the span's list (\p list) already (a double free); else the
-/// program wrote the mark's value there, and nothing happens.
-SIZESPEC_SLOW_PATH void
-double_return_suspected(unsigned b, const FreeObject *o,
-                        const FreeObject *list) noexcept;
+/// is on the span's list already, whose head \p list is encoded as a link
+/// (a double free); else the program wrote the mark's value there, and
+/// nothing happens.
+SIZESPEC_SLOW_PATH void double_return_suspected(unsigned b, const FreeObject *o,
+                                                std::uintptr_t list) noexcept;
 
 /// What ReturnCheck found: a double free, a pointer never handed out, an
 /// interior pointer; or, for an object outside the bin that the link of
@@ -238,13 +237,12 @@ double_return_suspected(unsigned b, const FreeObject *o,
 struct ReturnCheck {
   unsigned b;
   std::uint32_t first, frontier;
-  std::uint64_t size, reciprocal;
+  SlotDivisor divisor;
   SpanMark mark;
 
   ReturnCheck(unsigned bin, std::uint32_t bin_frontier) noexcept
       : b(bin), first(g_region.first_span(bin)), frontier(bin_frontier),
-        size(object_size(bin)), reciprocal(kReciprocal[bin]),
-        mark(SpanMark::of(bin)) {}
+        divisor(kSlotDivisor[bin]), mark(SpanMark::of(bin)) {}
 
   /// Object \p o (its bin's range unchecked), named by the link of
   /// \p from (null for a chain's head), is in span \p at: stops the
@@ -257,19 +255,20 @@ struct ReturnCheck {
   }
 
   /// Object \p o, in range, comes back to span \p s, which has \p out
-  /// objects out, slots [0, \p carved) carved, \p list on its free list
-  /// (as the return has them so far) and \p span_mark as its mark: stops
-  /// the program if it is not an object the span has out (double and
-  /// invalid frees). About ten instructions, and the mark's two, on data
-  /// the return reads anyway.
+  /// objects out, slots [0, carved) carved (\p carved_high, carved << 32),
+  /// \p list (encoded, as a link) at the head of its free list as the
+  /// return has it so far, and \p span_mark as its mark: stops the program
+  /// if it is not an object the span has out (double and invalid frees).
+  /// Eight instructions, and the mark's two, on data the return reads
+  /// anyway.
   void check(const FreeObject *o, const Span *s, std::uint32_t out,
-             std::uint32_t carved, const FreeObject *list,
-             std::uintptr_t span_mark, const FreeObject *from) const noexcept {
+             std::uint64_t carved_high, std::uintptr_t list,
+             std::uintptr_t span_mark) const noexcept {
     const std::uintptr_t offset =
         reinterpret_cast<std::uintptr_t>(o) & (kSpanSize - 1);
-    const auto slot = static_cast<std::uint32_t>((offset * reciprocal) >> 32);
-    if (SIZESPEC_UNLIKELY(out == 0 || slot >= carved || slot * size != offset))
-      bad_return(b, o, s, out, from);
+    if (SIZESPEC_UNLIKELY(out == 0 ||
+                          !divisor.starts_slot_below(offset, carved_high)))
+      bad_return(b, o, s, out, nullptr);
     if (SIZESPEC_UNLIKELY(mark.marked(o, span_mark)))
       double_return_suspected(b, o, list);
   }

@@ -278,6 +278,25 @@ TEST(Hardening, AnObjectHoldingTheSpanMarkFreesClean) {
   ::operator delete(Q);
 }
 
+TEST(HardeningDeathTest, ZeroWrittenIntoALinkOfAListGivenBack) {
+  // A use-after-free that sets a freed object's first word to null, as a
+  // destructor-like write of a pointer member does. The thread's freed list
+  // goes back to its spans at its exit, unread before; the link written as
+  // 0 was taken for the list's end, and the objects after it were lost.
+  auto Run = [] {
+    on_exiting_thread([] {
+      void *Objects[3];
+      for (void *&P : Objects)
+        P = routine<3, false, false>(24);
+      for (void *P : Objects)
+        ::operator delete(P, 24);
+      // The list's head, the object freed last: its link names the next.
+      std::memset(Objects[2], 0, sizeof(void *));
+    });
+  };
+  EXPECT_DEATH(Run(), overwritten(3, false));
+}
+
 TEST(HardeningDeathTest, FreeOfAPointerNeverHandedOut) {
   // A slot of a span in use that no refill has carved yet. (A pointer into
   // memory the bin has not committed faults at the free's push.)
@@ -324,6 +343,34 @@ TEST(HardeningDeathTest, FreeOfAnInteriorPointer) {
   };
   EXPECT_DEATH(Run(), "^sizespec: free of an interior pointer of 0x[0-9a-f]+ " +
                           bin_name(5, true) + "\n$");
+}
+
+/// Frees a pointer \p Into bytes into an object of class \p C, kind
+/// \p Scan, on a thread whose exit gives it back to its span.
+template <unsigned C, bool Scan> void free_inside(std::size_t Into) {
+  char *P = static_cast<char *>(routine<C, Scan, false>(class_size(C)));
+  on_exiting_thread([&] { ::operator delete(P + Into); });
+}
+
+/// A word into an object of class \p C, kind \p Scan, and its last word:
+/// each free stops the program.
+template <unsigned C, bool Scan> void expect_interior_frees_stop() {
+  for (std::size_t Into : {std::size_t(8), class_size(C) - 8})
+    if (Into > 0 && Into < class_size(C))
+      EXPECT_DEATH((free_inside<C, Scan>(Into)),
+                   "^sizespec: free of an interior pointer of 0x[0-9a-f]+ " +
+                       bin_name(C, Scan) + "\n$")
+          << Into << " B into an object of " << class_size(C) << " B";
+}
+
+TEST(HardeningDeathTest, FreeOfAnInteriorPointerOfEveryClass) {
+  // The return to the span tells a slot's start from any other offset, in
+  // every class (runtime/src/slot_divisor.h).
+#define SIZESPEC_TEST_CASE(N)                                                  \
+  expect_interior_frees_stop<N, true>();                                       \
+  expect_interior_frees_stop<N, false>();
+  SIZESPEC_FOR_EACH_CLASS(SIZESPEC_TEST_CASE)
+#undef SIZESPEC_TEST_CASE
 }
 
 std::string wrong_size(std::size_t Size, const std::string &Bin) {
