@@ -281,8 +281,9 @@ TEST(Hardening, AnObjectHoldingTheSpanMarkFreesClean) {
 TEST(HardeningDeathTest, ZeroWrittenIntoALinkOfAListGivenBack) {
   // A use-after-free that sets a freed object's first word to null, as a
   // destructor-like write of a pointer member does. The thread's freed list
-  // goes back to its spans at its exit, unread before; the link written as
-  // 0 was taken for the list's end, and the objects after it were lost.
+  // goes back to its spans at its exit, unread before, and the walk meets a
+  // link that decodes to 0, outside the bin. (It was once taken for the
+  // list's end, and the objects after it were lost.)
   auto Run = [] {
     on_exiting_thread([] {
       void *Objects[3];
