@@ -41,11 +41,9 @@ struct Tally {
     for (const Path &P : Solution) {
       ++Paths;
       Points += P.size();
-      // FNV-1a a coordinate at a time, not a byte: the hash stays a small
-      // share of the program's work.
       for (const IntPoint &Pt : P)
         for (cInt V : {Pt.X, Pt.Y})
-          Hash = (Hash ^ static_cast<std::uint64_t>(V)) * 1099511628211u;
+          Hash = bench::fnv1a_word(static_cast<std::uint64_t>(V), Hash);
     }
   }
 };

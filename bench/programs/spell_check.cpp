@@ -80,12 +80,8 @@ std::string textWord(bench::Rng &R, const std::vector<std::string> &Words) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  if (Argc < 3) {
-    std::fprintf(stderr, "usage: spell_check AFF DIC [words]\n");
-    return 2;
-  }
   const long Count = Argc > 3 ? std::atol(Argv[3]) : 200000;
-  if (Count <= 0) {
+  if (Argc < 3 || Count <= 0) {
     std::fprintf(stderr, "usage: spell_check AFF DIC [words]\n");
     return 2;
   }
