@@ -10,6 +10,7 @@ multi-threaded ones (UseRealTime) in wall time.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import tempfile
 from pathlib import Path
@@ -28,17 +29,22 @@ def _name(entry: dict) -> str:
 
 
 def run(binary: Path, config: str, min_time: float, repetitions: int,
-        bench_filter: str | None = None) -> dict[str, list[float]]:
-    """One run of every benchmark: {name: [ns per allocation, ...]}."""
+        bench_filter: str | None = None,
+        extra_env: dict | None = None) -> dict[str, list[float]]:
+    """One run of every benchmark: {name: [ns per allocation, ...]}.
+    \p extra_env is set on top of the configuration's environment."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         cmd = [str(binary), f"--benchmark_min_time={min_time}",
                f"--benchmark_repetitions={repetitions}",
                f"--benchmark_out={out.name}", "--benchmark_out_format=json"]
         if bench_filter:
             cmd.append(f"--benchmark_filter={bench_filter}")
+        env = environment(config)
+        if extra_env:
+            env = dict(env or os.environ, **extra_env)
         proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE, text=True, check=True,
-                              env=environment(config))
+                              env=env)
         doc = json.loads(Path(out.name).read_text())
     what = f"{binary}"
     check_allocator(config, doc["context"].get("allocator", "?"), what)

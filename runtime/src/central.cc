@@ -77,6 +77,10 @@ struct CentralBin {
   std::atomic<std::int32_t> free_objects{0};
   /// When a thread last took or gave back objects (platform::now_ms).
   std::atomic<std::uint32_t> last_used{0};
+  /// Live threads that have taken objects from this shard of the bin
+  /// (central_take's ShardSet): a refill on another CPU takes the free
+  /// objects of its spans only if no thread but itself is one of them.
+  std::atomic<std::uint32_t> holders{0};
 };
 static_assert(kSpanSize / 8 <= UINT16_MAX,
               "Span::used counts a span's objects");
@@ -171,8 +175,8 @@ bool take_empty_span(unsigned b, CentralBin &c, Empty kind, std::uint32_t &i) {
 }
 
 /// For a refill of shard \p shard of bin b, which holds that shard's lock:
-/// calls \p take(other) for each other shard of the bin whose count
-/// \p holds(other), read without its lock, says it has something to take,
+/// calls \p take(other, o) for each other shard o of the bin whose counts
+/// \p holds(other, o), read without its lock, say it has something to take,
 /// with that shard's lock, until \p take returns true; returns whether one
 /// did. Another shard's lock is only tried: never two shards' locks waited
 /// for at once.
@@ -181,9 +185,9 @@ bool take_from_other_shards(unsigned b, unsigned shard, Holds &&holds,
                             Take &&take) {
   for (unsigned o = 0, n = num_shards(); o < n; ++o) {
     CentralBin &other = g_bins[o][b];
-    if (o == shard || !holds(other) || !other.lock.try_lock())
+    if (o == shard || !holds(other, o) || !other.lock.try_lock())
       continue;
-    const bool done = take(other);
+    const bool done = take(other, o);
     other.lock.unlock();
     if (done)
       return true;
@@ -203,11 +207,11 @@ bool take_empty_span_anywhere(unsigned b, unsigned shard, CentralBin &c,
   return take_empty_span(b, c, kind, i) ||
          take_from_other_shards(
              b, shard,
-             [&](CentralBin &other) {
+             [&](CentralBin &other, unsigned) {
                return empty_count(other, kind)
                           .load(std::memory_order_relaxed) != 0;
              },
-             [&](CentralBin &other) {
+             [&](CentralBin &other, unsigned) {
                return take_empty_span(b, other, kind, i);
              });
 }
@@ -581,6 +585,16 @@ take_listed(unsigned b, Span *s, std::uint32_t cap, std::uint32_t want,
 /// head without a free list (slots left to carve) are few.
 constexpr unsigned kSpansLookedAtElsewhere = 16;
 
+/// Notes in \p held that the calling thread takes objects of bin b from
+/// shard \p shard, and counts it among the shard's holders the first time.
+void hold(unsigned b, unsigned shard, ShardSet &held) {
+  const auto bit = static_cast<ShardSet>(1u << shard);
+  if (held & bit)
+    return;
+  held |= bit;
+  g_bins[shard][b].holders.fetch_add(1, std::memory_order_relaxed);
+}
+
 /// For a refill of shard \p shard (its lock held) that found no partial
 /// span there: objects off the free lists of other shards' spans of bin b,
 /// until \p out holds \p want. The spans stay in their shard, and their
@@ -588,17 +602,24 @@ constexpr unsigned kSpansLookedAtElsewhere = 16;
 /// likes, and the objects it freed on one CPU, those its cache did not
 /// keep, wait on their spans in that CPU's shard: a refill on another CPU
 /// that started new spans instead would hold what was freed twice, up to
-/// one shard's worth a CPU (bench/notes/threads.md). A shard with no object
-/// listed is skipped by its count, unlocked.
+/// one shard's worth a CPU (bench/notes/threads.md).
+/// Only from a shard no other live thread has taken objects from (\p held:
+/// the calling thread's shards): a list freed in shuffled order mixes its
+/// objects in every line, and objects of one line in the caches of threads
+/// on two CPUs stall both at each write (bench/notes/threads.md, "Objects of
+/// a shard another thread holds"). A shard with no object listed, or other
+/// holders, is skipped by its counts, unlocked.
 void take_listed_elsewhere(unsigned b, unsigned shard, std::uint32_t cap,
                            std::uint32_t want, const Links &links,
-                           const SpanMark &mark, Batch &out) {
+                           const SpanMark &mark, ShardSet &held, Batch &out) {
   take_from_other_shards(
       b, shard,
-      [](CentralBin &other) {
-        return other.free_objects.load(std::memory_order_relaxed) > 0;
+      [&](CentralBin &other, unsigned o) {
+        return other.free_objects.load(std::memory_order_relaxed) > 0 &&
+               other.holders.load(std::memory_order_relaxed) ==
+                   ((held >> o) & 1u);
       },
-      [&](CentralBin &other) {
+      [&](CentralBin &other, unsigned o) {
         std::uint32_t listed = 0, looked = 0;
         for (std::uint32_t i = other.partial.head;
              i != kNoSpan && out.count < want &&
@@ -611,13 +632,15 @@ void take_listed_elsewhere(unsigned b, unsigned shard, std::uint32_t cap,
           i = next;
         }
         own_add(other.free_objects, -static_cast<std::int32_t>(listed));
+        if (listed)
+          hold(b, o, held);
         return out.count >= want;
       });
 }
 
 /// central_take from shard \p shard.
 TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
-                OwnedSlots *own) {
+                ShardSet *held, OwnedSlots *own) {
   CentralBin &c = g_bins[shard][b];
   const std::uint32_t cap = kCapacity[b];
   const std::size_t size = object_size(b);
@@ -629,6 +652,8 @@ TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
     LockGuard g(c.lock);
     c.last_used.store(now, std::memory_order_relaxed);
     own_add(c.takes, 1);
+    if (held)
+      hold(b, shard, *held);
     // A thread with slots of its own left takes only free objects here.
     const bool free_only = own && own->next < own->end;
     std::uint32_t listed = 0;      // objects taken off the spans' lists
@@ -639,7 +664,8 @@ TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
         break;
       if (i == kNoSpan && !looked_elsewhere) {
         looked_elsewhere = true;
-        take_listed_elsewhere(b, shard, cap, want, links, mark, out);
+        if (held)
+          take_listed_elsewhere(b, shard, cap, want, links, mark, *held, out);
         continue;
       }
       if (i == kNoSpan &&
@@ -686,17 +712,18 @@ TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
 } // namespace
 
 TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
-                        OwnedSlots *own) noexcept {
-  return take(b, shard_here(), want, out, own);
+                        ShardSet *held, OwnedSlots *own) noexcept {
+  return take(b, shard_here(), want, out, held, own);
 }
 
 TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
-                          OwnedSlots &own, bool may_own) noexcept {
+                          ShardSet &held, OwnedSlots &own,
+                          bool may_own) noexcept {
   TakeStatus status = TakeStatus::ok;
   const unsigned shard = shard_here();
   if (own.next == own.end ||
       g_bins[shard][b].free_objects.load(std::memory_order_relaxed) > 0)
-    status = take(b, shard, want, out, may_own ? &own : nullptr);
+    status = take(b, shard, want, out, &held, may_own ? &own : nullptr);
   if (out.count < want)
     carve_owned(b, own, want - out.count, out);
   return out.count ? TakeStatus::ok : status;
@@ -738,6 +765,12 @@ void central_give_back_thread(unsigned b, FreeObject *alloc, FreeObject *freed,
     give_back_owned(b, hold, own, now);
   }
   purge_lazily(now);
+}
+
+void central_leave(unsigned b, ShardSet held) noexcept {
+  for (unsigned shard = 0; held; ++shard, held >>= 1)
+    if (held & 1u)
+      g_bins[shard][b].holders.fetch_sub(1, std::memory_order_relaxed);
 }
 
 std::uint32_t central_purge_background(std::uint32_t now) noexcept {

@@ -29,11 +29,17 @@ namespace sizespec {
 /// objects from the shard of the CPU it runs on, and an object goes back to
 /// the shard that holds its span, whichever thread frees it. Two threads
 /// that run at once are on different CPUs, so they share no lock, no span
-/// and no line of a bin's lists. thread_churn, two tasks at once, took
+/// and no line of a bin's lists (but for a thread the scheduler moved,
+/// which keeps the objects it holds). thread_churn, two tasks at once, took
 /// 0.779 times the time with a shard per thread that it took when they
 /// shared them, and takes 0.924 times that with a shard per CPU
 /// (bench/notes/threads.md, "Shards of the bins by CPU").
 inline constexpr unsigned kMaxShards = 8;
+
+/// A set of shards of one bin, bit s for shard s: those a thread has taken
+/// objects from while it lives, and may hold some of in its cache.
+using ShardSet = std::uint8_t;
+static_assert(kMaxShards <= 8, "a ShardSet holds a bit a shard");
 
 /// Counts the shards at start-up, as many as the CPUs the process may run
 /// on (at most kMaxShards), and gives each CPU its shard. Before it, there
@@ -66,10 +72,14 @@ struct OwnedSlots {
 /// slots, free objects only; if not, the new slots are the rest of a span,
 /// reserved for the thread, and \p own holds them (central_refill carves
 /// them).
-/// The objects come from the spans of the calling CPU's shard; if it has
-/// no partial span, first from the free lists of other shards' spans.
+/// The objects come from the spans of the calling CPU's shard. If it has
+/// no partial span, they come first from the free lists of the spans of a
+/// shard that no other live thread has taken objects from (\p held: the
+/// shards the calling thread has; null for a thread past its exit, which
+/// takes none there). \p held gains the shards the objects came from, until
+/// central_leave.
 TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
-                        OwnedSlots *own = nullptr) noexcept;
+                        ShardSet *held, OwnedSlots *own = nullptr) noexcept;
 
 /// A thread's refill of bin \p b when it has no freed list to reuse:
 /// objects freed back to the central bin first, as mimalloc reuses a
@@ -77,7 +87,12 @@ TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
 /// thread's own span (\p own), with no lock; then central_take, which
 /// gives a thread whose bin is busy (\p may_own) the next span to own.
 TakeStatus central_refill(unsigned b, std::uint32_t want, Batch &out,
-                          OwnedSlots &own, bool may_own) noexcept;
+                          ShardSet &held, OwnedSlots &own,
+                          bool may_own) noexcept;
+
+/// A thread's exit, after its cache of bin \p b went back: it holds no
+/// object of the shards \p held any more (central_take).
+void central_leave(unsigned b, ShardSet held) noexcept;
 
 /// Carves up to \p want objects off \p own onto \p out, in address order,
 /// with no lock: as the central bin carves, a 2 KiB window at a time on

@@ -139,8 +139,8 @@ __attribute__((noinline)) Batch grow_on_swap(ThreadState &t, unsigned b,
                                              Batch list) {
   grow_batch(t, b);
   Batch got;
-  if (list.count >= t.batch[b] ||
-      central_take(b, t.batch[b] - list.count, got) != TakeStatus::ok)
+  if (list.count >= t.batch[b] || central_take(b, t.batch[b] - list.count, got,
+                                               &t.held[b]) != TakeStatus::ok)
     return list;
   const Links links = Links::current();
   FreeObject *last = got.head;
@@ -197,6 +197,7 @@ void thread_exit(void *arg) {
     FreeObject *freed = take_freed(b);
     sync_frees(*t, b);
     central_give_back_thread(b, alloc, freed, t->owned[b]);
+    central_leave(b, t->held[b]);
     tc.__free_budget[b] = 0;
   }
   t->busy_before = busy;
@@ -274,7 +275,7 @@ namespace {
 /// bin, or null with \p status.
 void *exited_alloc(unsigned b, bool generic, TakeStatus &status) {
   Batch got;
-  status = central_take(b, 1, got);
+  status = central_take(b, 1, got, /*held=*/nullptr);
   if (status != TakeStatus::ok)
     return nullptr;
   count_one(b, generic);
@@ -288,7 +289,8 @@ void *exited_alloc(unsigned b, bool generic, TakeStatus &status) {
 /// of a steady loop's lists a few instructions.
 SIZESPEC_SLOW_PATH TakeStatus refill_from_central(ThreadState &t, unsigned b,
                                                   Batch &got) {
-  return central_refill(b, t.batch[b], got, t.owned[b], owns_spans(t, b));
+  return central_refill(b, t.batch[b], got, t.held[b], t.owned[b],
+                        owns_spans(t, b));
 }
 
 /// One refill of bin b for thread_refill: an object, or null with

@@ -113,6 +113,8 @@ struct ThreadState {
   /// refill carves them, with no lock, when the central bin has no freed
   /// objects to give it (central_refill).
   OwnedSlots owned[kNumBins];
+  /// Each bin's shards the thread has taken objects from (central_take).
+  ShardSet held[kNumBins];
   /// The bins the thread that last had this state was busy in (bit b: bin
   /// b; see owns_spans). A state outlives its thread (thread_state.cc);
   /// this is all of it the next thread keeps.

@@ -104,7 +104,7 @@ void *tiny_start_block(TinyThread &t, ProfileThread &profile, std::size_t size,
     --t.num_blocks;
   } else {
     Batch got;
-    status = central_take(kTinyBin, kTinyBatch, got);
+    status = central_take(kTinyBin, kTinyBatch, got, &t.held);
     if (status != TakeStatus::ok)
       return nullptr;
     o = got.head;
@@ -134,6 +134,8 @@ void tiny_thread_exit(TinyThread &t) noexcept {
     central_give_back(kTinyBin, t.blocks);
   t.blocks = nullptr;
   t.num_blocks = 0;
+  central_leave(kTinyBin, t.held);
+  t.held = 0;
 }
 
 } // namespace sizespec

@@ -27,6 +27,7 @@
 #ifndef SIZESPEC_RUNTIME_TINY_H
 #define SIZESPEC_RUNTIME_TINY_H
 
+#include "central.h"
 #include "counters.h"
 #include "profile.h"
 #include "region.h"
@@ -46,6 +47,8 @@ static_assert(kTinyBlock == std::size_t(1) << kTinyBlockShift, "");
 struct TinyThread {
   FreeObject *blocks; ///< empty blocks, ready to fill
   std::uint32_t num_blocks;
+  /// The shards the thread has taken blocks from (central_take).
+  ShardSet held;
   /// The TLS counts (`__tiny_allocs`, `__tiny_frees`) as last folded into
   /// the stats.
   std::uint64_t allocs_seen;
