@@ -81,6 +81,19 @@ def targets(raw: dict) -> list[str]:
         if r_glibc is not None:
             out.append(f"{name}: on is {r_glibc:.2f}x as fast as glibc (target 3x): {verdict(r_glibc >= 3)}")
 
+    # The threads benchmarks (wall time, two threads): no slower than the
+    # fastest allocator alone, glibc included, or not significantly.
+    for name in ("Threads/owners/NoScan24", "Threads/remote/NoScan24"):
+        present = [a for a in ("glibc", *ALLOCATORS) if name in micro.get(a, {})]
+        if name not in micro.get("on", {}) or not present:
+            continue
+        best = min(present, key=lambda a: median(micro[a][name]))
+        _, change, p = table.delta(micro[best][name], micro["on"][name])
+        slower = p < table.ALPHA and change > 0
+        out.append(f"{name}: on takes {median(micro['on'][name]):.2f} ns, the fastest "
+                   f"allocator alone, {best}, {median(micro[best][name]):.2f} ns, "
+                   f"{change:+.1f}% (p={p:.3f}) (target: no slower): {verdict(not slower)}")
+
     if "on" in micro and "off" in micro:
         above = [n for n in micro["on"] if (_size(n) or 0) > 80 or n == "Array96"]
         regressions = []
