@@ -32,7 +32,7 @@ def run(binary: Path, config: str, min_time: float, repetitions: int,
         bench_filter: str | None = None,
         extra_env: dict | None = None) -> dict[str, list[float]]:
     """One run of every benchmark: {name: [ns per allocation, ...]}.
-    \p extra_env is set on top of the configuration's environment."""
+    extra_env is set on top of the configuration's environment."""
     with tempfile.NamedTemporaryFile(suffix=".json") as out:
         cmd = [str(binary), f"--benchmark_min_time={min_time}",
                f"--benchmark_repetitions={repetitions}",
