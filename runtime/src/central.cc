@@ -587,7 +587,7 @@ constexpr unsigned kSpansLookedAtElsewhere = 16;
 
 /// Notes in \p held that the calling thread takes objects of bin b from
 /// shard \p shard, and counts it among the shard's holders the first time.
-void hold(unsigned b, unsigned shard, ShardSet &held) {
+void note_holder(unsigned b, unsigned shard, ShardSet &held) {
   const auto bit = static_cast<ShardSet>(1u << shard);
   if (held & bit)
     return;
@@ -633,7 +633,7 @@ void take_listed_elsewhere(unsigned b, unsigned shard, std::uint32_t cap,
         }
         own_add(other.free_objects, -static_cast<std::int32_t>(listed));
         if (listed)
-          hold(b, o, held);
+          note_holder(b, o, held);
         return out.count >= want;
       });
 }
@@ -653,7 +653,7 @@ TakeStatus take(unsigned b, unsigned shard, std::uint32_t want, Batch &out,
     c.last_used.store(now, std::memory_order_relaxed);
     own_add(c.takes, 1);
     if (held)
-      hold(b, shard, *held);
+      note_holder(b, shard, *held);
     // A thread with slots of its own left takes only free objects here.
     const bool free_only = own && own->next < own->end;
     std::uint32_t listed = 0;      // objects taken off the spans' lists

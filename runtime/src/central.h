@@ -76,8 +76,8 @@ struct OwnedSlots {
 /// no partial span, they come first from the free lists of the spans of a
 /// shard that no other live thread has taken objects from (\p held: the
 /// shards the calling thread has; null for a thread past its exit, which
-/// takes none there). \p held gains the shards the objects came from, until
-/// central_leave.
+/// takes none there). \p held gains the calling CPU's shard, and any other
+/// the objects came from, until central_leave.
 TakeStatus central_take(unsigned b, std::uint32_t want, Batch &out,
                         ShardSet *held, OwnedSlots *own = nullptr) noexcept;
 
